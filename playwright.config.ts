@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run the built app (`npm run build` first) on a free port with a fresh data
+ * folder, in Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+ * The port and folder go into the environment so the test workers, which load this file again,
+ * see the same ones.
+ */
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tribune-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});
+
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((file) => file && existsSync(file));
+  if (found) return found;
+  // Undefined lets Playwright use its own browser, if one was installed with `npx playwright install`.
+  const own = path.join(os.homedir(), '.cache', 'ms-playwright');
+  if (existsSync(own)) return undefined;
+  throw new Error(
+    'No Chromium found for the browser tests. Install it (Debian: apt-get install -y chromium), ' +
+      'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+import { createPublisher } from './test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers 200 when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Nothing here: GET /api/no-such' });
+  });
+
+  it('answers malformed JSON with a 400 and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"publisher":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const body = res.json<{ error: string; message: string }>();
+    expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+});
+
+describe('security', () => {
+  it('sends a Content-Security-Policy that allows only our own scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a state-changing API request from another site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'forbidden' });
+  });
+
+  it('refuses a request the browser marks as cross-site', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/publisher',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('compresses large answers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-ui-bundle.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/publisher']));
+  });
+
+  it('has a reference page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('GET /api/publisher', () => {
+  it('lists publishers alphabetically in the spec shape', async () => {
+    const zeta = await createPublisher(t.database.handle.db, { name: 'Zeta Daily', logo: '/uploads/z.webp' });
+    const alpha = await createPublisher(t.database.handle.db, { name: 'Alpha Times', logo: '/uploads/a.webp' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/publisher' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { _id: String(alpha.id), publisher: 'Alpha Times', publisherLogo: '/uploads/a.webp' },
+      { _id: String(zeta.id), publisher: 'Zeta Daily', publisherLogo: '/uploads/z.webp' },
+    ]);
+  });
+
+  it('keeps publisher names unique regardless of case', async () => {
+    await createPublisher(t.database.handle.db, { name: 'Harbour Herald' });
+    await expect(createPublisher(t.database.handle.db, { name: 'harbour herald' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { databasePlugin } from './db/plugin.js';
+import { healthRoutes } from './health/routes.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installOpenApi } from './http/openapi.js';
+import { installSecurity } from './http/security.js';
+import { installWebApp } from './http/web-app.js';
+import { publisherRoutes } from './publishers/routes.js';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+}
+
+/** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // Node answers slow clients with 408 instead of holding sockets forever.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  installErrorHandler(app);
+  await installSecurity(app, config.publicUrl);
+  await app.register(compress, { threshold: 1024 });
+  await installOpenApi(app, config.publicUrl);
+  await app.register(databasePlugin, { handle: deps.database });
+
+  await app.register(healthRoutes);
+  await app.register(publisherRoutes);
+
+  await installWebApp(app, { webDir: config.webDir, uploadsDir: path.join(config.dataDir, 'uploads') });
+  return app;
+}

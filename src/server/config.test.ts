@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'tribune-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.join(dir, 'tribune.db') });
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('names a bad PORT and what it expects', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: dataDir() })).toThrow(
+      new ConfigError('PORT must be a port number between 1 and 65535 (got "abc")'),
+    );
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: '70000', PUBLIC_URL: 'nope', DATA_DIR: dataDir() });
+      expect.unreachable();
+    } catch (err) {
+      expect(String(err)).toMatch(/PORT must be/);
+      expect(String(err)).toMatch(/PUBLIC_URL must be an absolute URL/);
+    }
+  });
+
+  it('uses PostgreSQL for a postgres URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });
+  });
+
+  it('refuses an unknown database URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires the auth secret in production and creates no demo content there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/BETTER_AUTH_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir() });
+    expect(config.seedDemo).toBe(false);
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir(),
+    });
+    expect(demo.seedDemo).toBe(true);
+  });
+
+  it('generates a development secret once and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+});

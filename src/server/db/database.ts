@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Pings the database; used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and SUM() come back as int8; every count here fits a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  return config.dialect === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the single writer; the busy timeout waits for the lock
+  // instead of failing when another process (a CLI, a second server) writes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      sqlite.prepare('SELECT 1').get();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,118 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types as Kysely sees them. Columns are snake_case in SQL and camelCase here
+ * (CamelCasePlugin). Timestamps are ISO strings on SQLite and Date on PostgreSQL when read;
+ * write ISO strings, they work on both. Booleans read back as 0/1 on SQLite.
+ */
+type Timestamp = ColumnType<Date | string, string, string>;
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  isAdmin: Bool;
+  allowedFor: ColumnType<number, number | undefined, number>;
+  publishedArticles: ColumnType<number, number | undefined, number>;
+  premiumUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number | string, number, number>;
+}
+
+export interface PublisherTable {
+  id: Generated<number>;
+  name: string;
+  logo: string;
+  createdAt: Timestamp;
+}
+
+export interface ArticleTable {
+  id: Generated<number>;
+  title: string;
+  image: string;
+  publisherId: number;
+  description: string;
+  /** The first three sentences, shown on cards and to readers without premium access. */
+  excerpt: string;
+  isPremium: Bool;
+  viewCount: ColumnType<number, number | undefined, number>;
+  isApproved: Bool;
+  adminMessage: string | null;
+  authorId: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ArticleTagTable {
+  articleId: number;
+  tag: string;
+}
+
+export interface SubscriptionTable {
+  id: Generated<number>;
+  userId: string;
+  plan: string;
+  /** Whole US cents. */
+  price: number;
+  transactionId: string;
+  purchasedAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  publisher: PublisherTable;
+  article: ArticleTable;
+  articleTag: ArticleTagTable;
+  subscription: SubscriptionTable;
+}

@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document, generated from the routes' zod schemas, and its reference page. */
+export async function installOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tribune API',
+        description: 'The API behind the Tribune news site. Errors answer `{ error, message }`.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its default policy upgrades every request to https, which breaks a plain-http setup.
+    transformStaticCSP: (header) =>
+      publicUrl.startsWith('https:') ? header : header.replace('upgrade-insecure-requests;', ''),
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

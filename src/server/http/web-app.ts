@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+
+const yearInSeconds = 31536000;
+
+/**
+ * Serves the built web app and uploaded images. Hashed assets are cached for a year;
+ * index.html is revalidated so a deploy shows at once. Client routes fall back to index.html,
+ * while unknown /api paths answer a JSON 404.
+ */
+export async function installWebApp(
+  app: FastifyInstance,
+  options: { webDir?: string; uploadsDir: string },
+): Promise<void> {
+  mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Upload names are content hashes: the bytes behind a name never change.
+    immutable: true,
+    maxAge: yearInSeconds * 1000,
+  });
+
+  const webDir = options.webDir;
+  const hasWebApp = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'Cache-Control',
+          hashed ? `public, max-age=${yearInSeconds}, immutable` : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isFile = request.url.startsWith('/uploads/') || request.url.startsWith('/assets/');
+    if (hasWebApp && isPage && !isApi && !isFile) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir);
+    }
+    throw new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

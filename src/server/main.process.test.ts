@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// These start the real server as a process (from source, through tsx), as `npm start` would.
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tribune-process-'));
+  folders.push(dir);
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server on ${port} did not become healthy`);
+}
+
+describe('starting the server', () => {
+  it('stops with one clear line when PORT is not a number', async () => {
+    const server = startServer({ PORT: 'abc', DATA_DIR: tempDir() });
+    expect(await server.exited).not.toBe(0);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toEqual(['Configuration error: PORT must be a port number between 1 and 65535 (got "abc")']);
+  });
+
+  it('seeds, serves, and closes cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: tempDir() });
+    await waitForHealth(port);
+    const publishers = (await (await fetch(`http://127.0.0.1:${port}/api/publisher`)).json()) as unknown[];
+    expect(publishers.length).toBeGreaterThanOrEqual(6);
+    expect(server.output()).toContain('admin@example.com');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('completes the demo content after being killed while seeding', async () => {
+    const dataDir = tempDir();
+    // Kill at several moments of the first start: before, during and after the seed.
+    for (const delay of [400, 900, 1500]) {
+      const port = await freePort();
+      const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      first.child.kill('SIGKILL');
+      await first.exited;
+    }
+    const port = await freePort();
+    const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port);
+    const publishers = (await (await fetch(`http://127.0.0.1:${port}/api/publisher`)).json()) as unknown[];
+    expect(publishers.length).toBeGreaterThanOrEqual(6);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database of this run's engine, driven with app.inject(). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: AppConfig = {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:3000',
+    dataDir: database.dataDir,
+    database: database.config,
+    authSecret: 'test-secret-that-is-long-enough-0123456789',
+    seedDemo: false,
+    logLevel: 'silent',
+    trustProxy: false,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database: database.handle });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      // Closing the app closes the database handle too.
+      await app.close();
+      await database.cleanup().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The premium plans (spec section 9). Prices are whole US cents. The server decides prices and
+ * periods from this list; the browser only shows them.
+ */
+export interface Plan {
+  id: '1-minute' | '5-days' | '10-days';
+  label: string;
+  /** Whole US cents. */
+  price: number;
+  /** The plan's period in days, as the home page's Subscribe buttons carry it. */
+  periodDays: number;
+  durationMs: number;
+}
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+export const plans: readonly Plan[] = [
+  { id: '1-minute', label: 'Free for One Minutes', price: 100, periodDays: 1 / 1440, durationMs: minute },
+  { id: '5-days', label: '5 Days', price: 1000, periodDays: 5, durationMs: 5 * day },
+  { id: '10-days', label: '10 Days', price: 2000, periodDays: 10, durationMs: 10 * day },
+];
+
+export const planText = 'Access to all articles, daily newsletter, priority support, no ads.';

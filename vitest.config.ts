@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests. The API tests run once on SQLite and, when TEST_DATABASE_URL points at a
+// PostgreSQL server, once more on it; each test file gets its own fresh database.
+const projects: { test: { name: string; include: string[]; exclude?: string[]; env: Record<string, string> } }[] = [
+  { test: { name: 'sqlite', include: ['src/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } } },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'postgres',
+      include: ['src/server/**/*.test.ts'],
+      // Process tests start the server on its default SQLite database; once is enough.
+      exclude: ['src/server/**/*.process.test.ts'],
+      env: { TEST_DIALECT: 'postgres' },
+    },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
