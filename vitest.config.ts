@@ -1,12 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit and API tests. The API tests run once on SQLite and, when TEST_DATABASE_URL points at a
 // PostgreSQL server, once more on it; each test file gets its own fresh database.
-const projects: { test: { name: string; include: string[]; exclude?: string[]; env: Record<string, string> } }[] = [
-  { test: { name: 'sqlite', include: ['src/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } } },
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: { name: 'sqlite', include: ['src/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
+    extends: true,
     test: {
       name: 'postgres',
       include: ['src/server/**/*.test.ts'],
@@ -20,7 +24,7 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     projects,
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     hookTimeout: 30_000,
   },
 });

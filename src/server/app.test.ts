@@ -85,7 +85,9 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/publisher']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/publisher']),
+    );
   });
 
   it('has a reference page', async () => {
@@ -97,8 +99,14 @@ describe('OpenAPI', () => {
 
 describe('GET /api/publisher', () => {
   it('lists publishers alphabetically in the spec shape', async () => {
-    const zeta = await createPublisher(t.database.handle.db, { name: 'Zeta Daily', logo: '/uploads/z.webp' });
-    const alpha = await createPublisher(t.database.handle.db, { name: 'Alpha Times', logo: '/uploads/a.webp' });
+    const zeta = await createPublisher(t.database.handle.db, {
+      name: 'Zeta Daily',
+      logo: '/uploads/z.webp',
+    });
+    const alpha = await createPublisher(t.database.handle.db, {
+      name: 'Alpha Times',
+      logo: '/uploads/a.webp',
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/publisher' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -109,6 +117,8 @@ describe('GET /api/publisher', () => {
 
   it('keeps publisher names unique regardless of case', async () => {
     await createPublisher(t.database.handle.db, { name: 'Harbour Herald' });
-    await expect(createPublisher(t.database.handle.db, { name: 'harbour herald' })).rejects.toThrow();
+    await expect(
+      createPublisher(t.database.handle.db, { name: 'harbour herald' }),
+    ).rejects.toThrow();
   });
 });

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { databasePlugin } from './db/plugin.js';
@@ -40,6 +44,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
 
-  await installWebApp(app, { webDir: config.webDir, uploadsDir: path.join(config.dataDir, 'uploads') });
+  await installWebApp(app, {
+    webDir: config.webDir,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
   return app;
 }

@@ -25,7 +25,9 @@ export function configFromEnvironment(): AppConfig {
  * configuration asks for it and the database is empty. The seed runs in one transaction, so an
  * interrupted start leaves an empty database that the next start seeds again.
  */
-export async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseHandle; seeded: boolean }> {
+export async function prepareDatabase(
+  config: AppConfig,
+): Promise<{ database: DatabaseHandle; seeded: boolean }> {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);

@@ -38,12 +38,20 @@ describe('loadConfig', () => {
   });
 
   it('refuses an unknown database URL', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(
+      /DATABASE_URL/,
+    );
   });
 
   it('requires the auth secret in production and creates no demo content there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/BETTER_AUTH_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir() });
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /BETTER_AUTH_SECRET/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      DATA_DIR: dataDir(),
+    });
     expect(config.seedDemo).toBe(false);
     const demo = loadConfig({
       NODE_ENV: 'production',

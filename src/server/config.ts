@@ -30,7 +30,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool({ error: 'true or false' }).default(false),
 });
 
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+export type DatabaseConfig =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -57,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')} must be ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
+      (issue) =>
+        `${issue.path.join('.')} must be ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
     );
     throw new ConfigError(lines.join('; '));
   }
@@ -90,7 +92,9 @@ function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfi
  */
 function developmentSecret(env: string, dataDir: string): string {
   if (env === 'production') {
-    throw new ConfigError('BETTER_AUTH_SECRET must be set when NODE_ENV=production (a random secret of at least 32 characters)');
+    throw new ConfigError(
+      'BETTER_AUTH_SECRET must be set when NODE_ENV=production (a random secret of at least 32 characters)',
+    );
   }
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

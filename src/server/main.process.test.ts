@@ -60,14 +60,18 @@ describe('starting the server', () => {
     const server = startServer({ PORT: 'abc', DATA_DIR: tempDir() });
     expect(await server.exited).not.toBe(0);
     const lines = server.output().trim().split('\n');
-    expect(lines).toEqual(['Configuration error: PORT must be a port number between 1 and 65535 (got "abc")']);
+    expect(lines).toEqual([
+      'Configuration error: PORT must be a port number between 1 and 65535 (got "abc")',
+    ]);
   });
 
   it('seeds, serves, and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
     const server = startServer({ PORT: String(port), DATA_DIR: tempDir() });
     await waitForHealth(port);
-    const publishers = (await (await fetch(`http://127.0.0.1:${port}/api/publisher`)).json()) as unknown[];
+    const publishers = (await (
+      await fetch(`http://127.0.0.1:${port}/api/publisher`)
+    ).json()) as unknown[];
     expect(publishers.length).toBeGreaterThanOrEqual(6);
     expect(server.output()).toContain('admin@example.com');
     server.child.kill('SIGTERM');
@@ -77,7 +81,7 @@ describe('starting the server', () => {
   it('completes the demo content after being killed while seeding', async () => {
     const dataDir = tempDir();
     // Kill at several moments of the first start: before, during and after the seed.
-    for (const delay of [400, 900, 1500]) {
+    for (const delay of [500, 1300, 2100]) {
       const port = await freePort();
       const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -87,9 +91,29 @@ describe('starting the server', () => {
     const port = await freePort();
     const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port);
-    const publishers = (await (await fetch(`http://127.0.0.1:${port}/api/publisher`)).json()) as unknown[];
+    const publishers = (await (
+      await fetch(`http://127.0.0.1:${port}/api/publisher`)
+    ).json()) as unknown[];
     expect(publishers.length).toBeGreaterThanOrEqual(6);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it('lets two servers start on one empty database at once', async () => {
+    const dataDir = tempDir();
+    const ports = [await freePort(), await freePort()];
+    const servers = ports.map((port) => startServer({ PORT: String(port), DATA_DIR: dataDir }));
+    await Promise.all(ports.map((port) => waitForHealth(port)));
+    const counts = await Promise.all(
+      ports.map(
+        async (port) =>
+          ((await (await fetch(`http://127.0.0.1:${port}/api/publisher`)).json()) as unknown[])
+            .length,
+      ),
+    );
+    expect(counts[0]).toBeGreaterThanOrEqual(6);
+    expect(counts[1]).toBe(counts[0]);
+    for (const server of servers) server.child.kill('SIGTERM');
+    expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
   });
 });

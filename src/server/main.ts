@@ -29,9 +29,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 
-const lines = [``, `  Tribune is running at ${config.publicUrl}`, `  Database: ${describeDatabase()}`];
+const lines = [
+  ``,
+  `  Tribune is running at ${config.publicUrl}`,
+  `  Database: ${describeDatabase()}`,
+];
 if (config.seedDemo) {
-  lines.push(`  Demo content ${seeded ? 'created' : 'in place'}. Demo accounts (password ${demoPassword}):`);
+  lines.push(
+    `  Demo content ${seeded ? 'created' : 'in place'}. Demo accounts (password ${demoPassword}):`,
+  );
   for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(22)} ${account.role}`);
 }
 console.log(lines.join('\n') + '\n');

@@ -7,5 +7,7 @@ if (!config.seedDemo) {
 } else {
   const { database, seeded } = await prepareDatabase(config);
   await database.close();
-  console.log(seeded ? 'Demo content created.' : 'The database already has content: nothing changed.');
+  console.log(
+    seeded ? 'Demo content created.' : 'The database already has content: nothing changed.',
+  );
 }

@@ -10,6 +10,8 @@ export function columnTypes(db: Kysely<unknown>) {
     timestamp: postgres ? ('timestamptz' as const) : ('text' as const),
     boolean: postgres ? ('boolean' as const) : ('integer' as const),
     false: postgres ? sql`false` : sql`0`,
-    now: (postgres ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`) as RawBuilder<unknown>,
+    now: (postgres
+      ? sql`now()`
+      : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`) as RawBuilder<unknown>,
   };
 }

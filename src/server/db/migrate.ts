@@ -1,4 +1,11 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  SqliteAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/001-initial.js';
 
@@ -9,10 +16,29 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-/** Brings the schema up to date; safe to run on every start and from several processes. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+/** Brings the schema up to date; safe to run on every start and from several processes at once. */
+export async function migrateToLatest(typed: Db): Promise<string[]> {
+  // Migrations describe the schema as it was at their time, so they work on an untyped handle.
+  const db = typed as unknown as Kysely<unknown>;
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
+  // Kysely takes a lock on PostgreSQL but none on SQLite. One immediate transaction around the
+  // whole run makes a second process wait, then find nothing left to do; a failed migration
+  // leaves no half-made schema behind.
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const applied = await run(connection);
+      await sql`commit`.execute(connection);
+      return applied;
+    } catch (err) {
+      await sql`rollback`.execute(connection);
+      throw err;
+    }
+  });
+}
+
+async function run(db: Kysely<unknown>): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

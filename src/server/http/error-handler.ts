@@ -23,7 +23,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+      const message = first
+        ? field
+          ? `${field}: ${first.message}`
+          : first.message
+        : 'Invalid request';
       return reply.status(400).send({ error: 'bad_request', message });
     }
     const status = err.statusCode ?? 500;

@@ -18,6 +18,8 @@ export async function installOpenApi(app: FastifyInstance, publicUrl: string): P
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // No badge fetched from the public validator: the page makes no third-party requests.
+    uiConfig: { validatorUrl: null },
     // Its default policy upgrades every request to https, which breaks a plain-http setup.
     transformStaticCSP: (header) =>
       publicUrl.startsWith('https:') ? header : header.replace('upgrade-insecure-requests;', ''),

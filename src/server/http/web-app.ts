@@ -38,7 +38,9 @@ export async function installWebApp(
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
           'Cache-Control',
-          hashed ? `public, max-age=${yearInSeconds}, immutable` : 'public, max-age=0, must-revalidate',
+          hashed
+            ? `public, max-age=${yearInSeconds}, immutable`
+            : 'public, max-age=0, must-revalidate',
         );
       },
     });

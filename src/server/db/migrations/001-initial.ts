@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('premium_until', t.timestamp)
     .execute();
   // The admin's user list: newest first, paginated.
-  await db.schema.createIndex('user_created_at_idx').on('user').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('user_created_at_idx')
+    .on('user')
+    .columns(['created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('session')
@@ -71,7 +75,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('verification_identifier_idx').on('verification').column('identifier').execute();
+  await db.schema
+    .createIndex('verification_identifier_idx')
+    .on('verification')
+    .column('identifier')
+    .execute();
 
   // Shared rate-limit counters, so every server process sees the same attempts.
   await db.schema
@@ -141,16 +149,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('article')
     .columns(['author_id', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('article_created_idx').on('article').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('article_created_idx')
+    .on('article')
+    .columns(['created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('article_tag')
-    .addColumn('article_id', 'integer', (c) => c.notNull().references('article.id').onDelete('cascade'))
+    .addColumn('article_id', 'integer', (c) =>
+      c.notNull().references('article.id').onDelete('cascade'),
+    )
     .addColumn('tag', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('article_tag_pk', ['article_id', 'tag'])
     .execute();
   // Tag search goes from a tag to its articles.
-  await db.schema.createIndex('article_tag_tag_idx').on('article_tag').columns(['tag', 'article_id']).execute();
+  await db.schema
+    .createIndex('article_tag_tag_idx')
+    .on('article_tag')
+    .columns(['tag', 'article_id'])
+    .execute();
 
   await db.schema
     .createTable('subscription')
@@ -168,11 +186,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'purchased_at'])
     .execute();
   // Statistics count users with an unexpired subscription.
-  await db.schema.createIndex('user_premium_until_idx').on('user').column('premium_until').execute();
+  await db.schema
+    .createIndex('user_premium_until_idx')
+    .on('user')
+    .column('premium_until')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['subscription', 'article_tag', 'article', 'publisher', 'rate_limit', 'verification', 'account', 'session', 'user']) {
+  for (const table of [
+    'subscription',
+    'article_tag',
+    'article',
+    'publisher',
+    'rate_limit',
+    'verification',
+    'account',
+    'session',
+    'user',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,0 +1,18 @@
+import type { Tag } from '../../../../shared/tags.js';
+import type { PersonKey } from '../people.js';
+import type { PublisherKey } from '../publishers.js';
+
+/** Where an article stands with the editors; a declined one carries the editor's reason. */
+export type DraftStatus = 'approved' | 'premium' | 'pending' | { declined: string };
+
+/** One demo article as written; dates, view counts and the image are added when seeding. */
+export interface ArticleDraft {
+  title: string;
+  /** One to three tags; the first chooses the illustration's palette and motif. */
+  tags: readonly [Tag, ...Tag[]];
+  publisher: PublisherKey;
+  author: PersonKey;
+  status: DraftStatus;
+  /** Stored as the description, separated by blank lines. */
+  paragraphs: readonly string[];
+}

@@ -1,0 +1,46 @@
+import type { LocalImageStore } from '../../images/local-store.js';
+import { articleDrafts, type ArticleDraft } from './articles/index.js';
+import { articleImageSvg } from './images/article.js';
+import { avatarSvg } from './images/avatar.js';
+import { logoSvg } from './images/logo.js';
+import { svgToWebp } from './images/svg.js';
+import { demoPeople, type DemoPerson } from './people.js';
+import { demoPublishers, type DemoPublisher } from './publishers.js';
+
+/** The demo content paired with the URLs of its stored images. */
+export interface DemoMedia {
+  publishers: { publisher: DemoPublisher; logo: string }[];
+  people: { person: DemoPerson; avatar: string }[];
+  articles: { draft: ArticleDraft; image: string }[];
+}
+
+/**
+ * Draws and stores every demo image. Runs before the seed's transaction: it is CPU work and file
+ * I/O that must not hold the database. The images depend only on the content, so a second run
+ * writes the same content-addressed files again instead of new ones.
+ */
+export async function createDemoMedia(images: LocalImageStore): Promise<DemoMedia> {
+  const store = async (svg: string, quality: number) =>
+    images.put(await svgToWebp(svg, quality), 'webp');
+  const [publishers, people, articles] = await Promise.all([
+    Promise.all(
+      demoPublishers.map(async (publisher) => ({
+        publisher,
+        logo: await store(logoSvg(publisher.initials, publisher.emblem, publisher.colours), 85),
+      })),
+    ),
+    Promise.all(
+      demoPeople.map(async (person) => ({
+        person,
+        avatar: await store(avatarSvg(person.look), 80),
+      })),
+    ),
+    Promise.all(
+      articleDrafts.map(async (draft) => ({
+        draft,
+        image: await store(articleImageSvg(draft.title, draft.tags[0]), 75),
+      })),
+    ),
+  ]);
+  return { publishers, people, articles };
+}
