@@ -4,13 +4,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -23,7 +28,11 @@ export default tseslint.config(
       // The web app talks to the server only over HTTP; shared code lives in src/shared.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The web app must not import server code.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app must not import server code.' },
+          ],
+        },
       ],
     },
   },
@@ -34,7 +43,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**'], message: 'Shared code depends on nothing else.' },
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'Shared code depends on nothing else.',
+            },
           ],
         },
       ],

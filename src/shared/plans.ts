@@ -16,7 +16,13 @@ const minute = 60_000;
 const day = 24 * 60 * minute;
 
 export const plans: readonly Plan[] = [
-  { id: '1-minute', label: 'Free for One Minutes', price: 100, periodDays: 1 / 1440, durationMs: minute },
+  {
+    id: '1-minute',
+    label: 'Free for One Minutes',
+    price: 100,
+    periodDays: 1 / 1440,
+    durationMs: minute,
+  },
   { id: '5-days', label: '5 Days', price: 1000, periodDays: 5, durationMs: 5 * day },
   { id: '10-days', label: '10 Days', price: 2000, periodDays: 10, durationMs: 10 * day },
 ];

@@ -20,9 +20,14 @@ export async function installOpenApi(app: FastifyInstance, publicUrl: string): P
     staticCSP: true,
     // No badge fetched from the public validator: the page makes no third-party requests.
     uiConfig: { validatorUrl: null },
-    // Its default policy upgrades every request to https, which breaks a plain-http setup.
-    transformStaticCSP: (header) =>
-      publicUrl.startsWith('https:') ? header : header.replace('upgrade-insecure-requests;', ''),
+    // Its default policy forbids the inline styles the page itself sets, and upgrades every
+    // request to https, which breaks a plain-http setup.
+    transformStaticCSP: (header) => {
+      const styled = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+      return publicUrl.startsWith('https:')
+        ? styled
+        : styled.replace('upgrade-insecure-requests;', '');
+    },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

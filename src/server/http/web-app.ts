@@ -38,9 +38,7 @@ export async function installWebApp(
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
           'Cache-Control',
-          hashed
-            ? `public, max-age=${yearInSeconds}, immutable`
-            : 'public, max-age=0, must-revalidate',
+          hashed ? `public, max-age=${yearInSeconds}, immutable` : 'no-cache',
         );
       },
     });
@@ -51,7 +49,7 @@ export async function installWebApp(
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const isFile = request.url.startsWith('/uploads/') || request.url.startsWith('/assets/');
     if (hasWebApp && isPage && !isApi && !isFile) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir);
+      return reply.sendFile('index.html', webDir);
     }
     throw new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
   });

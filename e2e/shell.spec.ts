@@ -1,0 +1,122 @@
+import { expect, test } from './fixtures.js';
+
+interface PublisherItem {
+  _id: string;
+  publisher: string;
+  publisherLogo: string;
+}
+
+test.describe('public layout', () => {
+  test('home shows the masthead, today, the nav and the publishers from the API', async ({
+    page,
+    request,
+  }) => {
+    const publishers = (await (await request.get('/api/publisher')).json()) as PublisherItem[];
+    expect(publishers.length).toBeGreaterThanOrEqual(6);
+
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Tribune/);
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Tribune', exact: true }),
+    ).toBeVisible();
+    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date());
+    await expect(page.getByText(today)).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'All Articles' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    const section = page.getByRole('region', { name: 'Publishers' });
+    for (const item of publishers) {
+      await expect(section.getByText(item.publisher, { exact: true })).toBeVisible();
+      const logo = section.getByRole('listitem').filter({ hasText: item.publisher }).locator('img');
+      await expect(logo).toHaveAttribute('src', item.publisherLogo);
+    }
+    // Every logo really loads.
+    const broken = await section
+      .locator('img')
+      .evaluateAll(
+        (images) =>
+          images.filter(
+            (img) =>
+              !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0,
+          ).length,
+      );
+    expect(broken).toBe(0);
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    const social = footer.getByRole('list', { name: 'Follow us' });
+    for (const name of ['Facebook', 'X', 'Instagram']) {
+      await expect(social.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('the nav leads to a lazily loaded page that sets its title', async ({ page }) => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: /main/i })
+      .getByRole('link', { name: 'All Articles' })
+      .click();
+    await expect(page).toHaveURL(/\/allpublishedarticles$/);
+    await expect(page).toHaveTitle('All Articles | Tribune');
+  });
+
+  test('an unknown page shows the 404 text and leads home', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByText("Sorry, we couldn't find this page.")).toBeVisible();
+    await page.getByRole('link', { name: 'Back to homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('region', { name: 'Publishers' })).toBeVisible();
+  });
+
+  test('fits a phone screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Publishers' }).locator('img').first(),
+    ).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(
+      page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'All Articles' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('server', () => {
+  test('unknown API paths answer a JSON 404 and health answers 200', async ({ request }) => {
+    const missing = await request.get('/api/no-such');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: 'not_found' });
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+  });
+
+  test('hashed assets are cached for a long time and pages are revalidated', async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/assets/') && response.url().endsWith('.js'))
+        scripts.push(response.url());
+    });
+    const html = await request.get('/allpublishedarticles');
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Publishers' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    const asset = await request.get(scripts[0]!);
+    expect(asset.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('the API reference page renders under the Content-Security-Policy', async ({ page }) => {
+    await page.goto('/api/docs');
+    await expect(page.getByText('Tribune API')).toBeVisible();
+    await expect(page.getByText('/api/publisher').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,61 @@
+import { clsx } from 'clsx';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { siteName } from '../../shared/site.js';
+import { NavigationProgress } from '../components/NavigationProgress';
+import { SkipLink } from '../components/SkipLink';
+
+// The sidebar's links (spec). The admin's photo, name, role and Logout join them with sign-in.
+const adminLinks = [
+  { label: 'Home', to: '/', end: true },
+  { label: 'Admin Home', to: '/admin/dashboard' },
+  { label: 'All Users', to: '/admin/allusers' },
+  { label: 'All Articles', to: '/admin/allarticles' },
+  { label: 'Add Publishers', to: '/admin/addpublisher' },
+];
+
+/** The admin area's frame: a sidebar on wide screens, a scrolling bar of links on narrow ones. */
+export function AdminLayout() {
+  return (
+    <div className="min-h-dvh lg:flex">
+      <SkipLink />
+      <NavigationProgress />
+      <aside className="bg-ink text-paper lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:shrink-0">
+        <div className="flex items-baseline gap-3 px-4 py-4 sm:px-6 lg:block lg:py-8">
+          <Link
+            to="/"
+            className="font-display text-3xl font-black tracking-tight focus-visible:outline-paper"
+          >
+            {siteName}
+          </Link>
+          <p className="text-xs font-semibold tracking-[0.2em] text-paper/75 uppercase lg:mt-1">
+            Admin
+          </p>
+        </div>
+        <nav aria-label="Admin" className="border-t border-paper/20">
+          <ul className="flex overflow-x-auto px-1 [scrollbar-width:thin] sm:px-3 lg:flex-col lg:py-4">
+            {adminLinks.map((link) => (
+              <li key={link.to} className="shrink-0">
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    clsx(
+                      'block rounded-sm px-3 py-3 text-sm font-semibold transition-colors focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2',
+                      isActive ? 'bg-paper text-ink' : 'text-paper/85 hover:bg-paper/10',
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:py-12">
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

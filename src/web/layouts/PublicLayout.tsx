@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../components/footer/SiteFooter';
+import { Masthead } from '../components/header/Masthead';
+import { MainNav } from '../components/header/MainNav';
+import { NavigationProgress } from '../components/NavigationProgress';
+import { SkipLink } from '../components/SkipLink';
+
+/** The reader-facing frame: masthead, sticky nav, the page, footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      <Masthead />
+      <MainNav />
+      <main id="main" tabIndex={-1} className="page-wrap flex-1 py-8 sm:py-12">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

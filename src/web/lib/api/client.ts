@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/api-error.js';
+
+/** A failed API call: the HTTP status, the server's error code and its human-readable message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** True for 4xx answers: asking again unchanged will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export interface ApiFetchOptions<T> extends Omit<RequestInit, 'body'> {
+  /** Validates the answer's body; the result is typed from it. */
+  schema?: z.ZodType<T>;
+  /** Sent as a JSON body with the matching Content-Type. */
+  json?: unknown;
+  /** Any other body (FormData for uploads). */
+  body?: BodyInit;
+}
+
+/**
+ * Calls the API at `/api{path}` with the session cookie, and answers the parsed JSON body.
+ * Non-2xx answers throw an ApiError carrying the server's `{ error, message }`; so do network
+ * failures (status 0) and bodies that do not match `schema`.
+ */
+export async function apiFetch<T>(
+  path: string,
+  options: ApiFetchOptions<T> & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function apiFetch(path: string, options?: ApiFetchOptions<unknown>): Promise<unknown>;
+export async function apiFetch<T>(
+  path: string,
+  options: ApiFetchOptions<T> = {},
+): Promise<unknown> {
+  const { schema, json, headers, ...init } = options;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set('Accept', 'application/json');
+  if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      ...init,
+      headers: requestHeaders,
+      body: json !== undefined ? JSON.stringify(json) : init.body,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // An abort is the caller's own doing (TanStack Query cancelling): pass it through untouched.
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection.');
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw toApiError(response, body);
+  if (!schema) return body;
+
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      'The server sent an unexpected answer.',
+    );
+  }
+  return parsed.data;
+}
+
+/** The JSON body, or undefined when there is none or it is not JSON (e.g. a proxy's error page). */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
+  const message =
+    response.status >= 500
+      ? `The server could not answer (${response.status}). Please try again shortly.`
+      : `The request failed (${response.status}).`;
+  return new ApiError(response.status, 'http_error', message);
+}

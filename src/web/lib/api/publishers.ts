@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { publisherSchema, type Publisher } from '../../../shared/publisher.js';
+import { apiFetch } from './client';
+
+const publisherListSchema = z.array(publisherSchema);
+
+/** Query keys for publishers; mutations (adding a publisher) invalidate through these. */
+export const publisherKeys = {
+  all: ['publishers'] as const,
+};
+
+export function getPublishers(signal?: AbortSignal): Promise<Publisher[]> {
+  return apiFetch('/publisher', { schema: publisherListSchema, signal });
+}
+
+export function publishersQueryOptions() {
+  return queryOptions({
+    queryKey: publisherKeys.all,
+    queryFn: ({ signal }) => getPublishers(signal),
+  });
+}
+
+/** Every publisher with its logo, for the home page grid. */
+export function usePublishers() {
+  return useQuery(publishersQueryOptions());
+}

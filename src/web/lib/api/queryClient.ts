@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './client';
+
+/** Reads are fresh for 30 s; a failed read is retried once, unless the server said no (4xx). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.isClientError) && failureCount < 1,
+    },
+    mutations: {
+      retry: false,
+    },
+  },
+});

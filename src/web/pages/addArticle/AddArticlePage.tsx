@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function AddArticlePage() {
+  return <PlaceholderPage title="Add Article" />;
+}

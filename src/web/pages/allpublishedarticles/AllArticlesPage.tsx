@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function AllArticlesPage() {
+  return <PlaceholderPage title="All Articles" />;
+}

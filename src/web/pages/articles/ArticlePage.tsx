@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function ArticlePage() {
+  return <PlaceholderPage title="Article" />;
+}

@@ -1,0 +1,126 @@
+import { clsx } from 'clsx';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { Publisher } from '../../../shared/publisher.js';
+import { usePublishers } from '../../lib/api/publishers';
+import { SectionHeading } from '../../components/SectionHeading';
+import { buttonClass } from '../../components/ui/button';
+
+const gridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6';
+const cardClass = 'flex h-full flex-col items-center gap-3 border border-rule bg-surface p-4';
+const skeletonCount = 6;
+
+/** The home page's grid of publishers: logo and name. */
+export function PublishersSection() {
+  return (
+    <section aria-labelledby="publishers-heading">
+      <SectionHeading id="publishers-heading" title="Publishers">
+        The newsrooms whose reporting you read on Tribune.
+      </SectionHeading>
+      <PublishersContent />
+    </section>
+  );
+}
+
+function PublishersContent() {
+  const { data, isError, error, refetch, isFetching } = usePublishers();
+
+  // A failed background refresh keeps showing the publishers already loaded.
+  if (data) {
+    if (data.length === 0) {
+      return (
+        <p className="border border-dashed border-rule px-6 py-10 text-center font-serif text-lg text-ink-muted italic">
+          No publishers yet. They appear here as soon as an editor adds them.
+        </p>
+      );
+    }
+    return (
+      <ul className={gridClass}>
+        {data.map((publisher) => (
+          <li key={publisher._id}>
+            <PublisherCard publisher={publisher} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div role="alert" className="border border-accent/40 bg-surface px-6 py-8 text-center">
+        <p className="font-serif text-lg font-semibold">We couldn't load the publishers.</p>
+        <p className="mt-1 text-sm text-ink-muted">{error.message}</p>
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          disabled={isFetching}
+          className={clsx(buttonClass({ variant: 'secondary' }), 'mt-5')}
+        >
+          <RefreshCw
+            aria-hidden
+            className={clsx('size-4', isFetching && 'motion-safe:animate-spin')}
+          />
+          {isFetching ? 'Retrying…' : 'Retry'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading publishers…
+      </p>
+      <ul aria-hidden="true" className={gridClass}>
+        {Array.from({ length: skeletonCount }, (_, index) => (
+          <li key={index} className={cardClass}>
+            <div className="h-16 w-full rounded-sm bg-ink/10 motion-safe:animate-pulse" />
+            <div className="h-4 w-3/4 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function PublisherCard({ publisher }: { publisher: Publisher }) {
+  return (
+    <div className={cardClass}>
+      {/* Keyed by URL so a changed logo gets a fresh try after a failed one. */}
+      <PublisherLogo
+        key={publisher.publisherLogo}
+        src={publisher.publisherLogo}
+        name={publisher.publisher}
+      />
+      <p className="text-center font-serif leading-snug font-semibold">{publisher.publisher}</p>
+    </div>
+  );
+}
+
+/** The logo, or the name's initial when the image cannot be loaded. */
+function PublisherLogo({ src, name }: { src: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div
+        aria-hidden="true"
+        className="flex h-16 w-full items-center justify-center font-display text-4xl font-black text-ink-muted"
+      >
+        {name.charAt(0).toUpperCase()}
+      </div>
+    );
+  }
+  // The name is printed right below, so the logo is decorative (empty alt).
+  return (
+    <img
+      src={src}
+      alt=""
+      width={160}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="h-16 w-full object-contain"
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function PremiumArticlesPage() {
+  return <PlaceholderPage title="Premium Articles" />;
+}

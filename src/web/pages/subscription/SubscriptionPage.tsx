@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function SubscriptionPage() {
+  return <PlaceholderPage title="Subscription" />;
+}
