@@ -28,7 +28,34 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool({ error: 'true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool({ error: 'true or false' }).default(false),
+  IMAGE_STORE: z.enum(['local', 's3', 'imgbb'], { error: 'local, s3 or imgbb' }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'an absolute URL such as https://s3.example.com' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ error: 'the public base URL of the bucket' }).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'true or false' }).default(false),
+  IMGBB_API_KEY: z.string().min(1).optional(),
+  IMGBB_UPLOAD_URL: z.url().default('https://api.imgbb.com/1/upload'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
+
+/** Where uploaded images go (see src/server/images). */
+export type ImageStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      publicUrl: string;
+      forcePathStyle: boolean;
+    }
+  | { kind: 'imgbb'; apiKey: string; uploadUrl: string };
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -45,6 +72,9 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  images: ImageStoreConfig;
+  /** Google sign-in, when both the client id and secret are set. */
+  google?: { clientId: string; clientSecret: string };
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -77,7 +107,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    images: imageStoreConfig(e),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** IMAGE_STORE picks the store; without it, imgbb when its key is set, else S3 when a bucket is. */
+function imageStoreConfig(e: Env): ImageStoreConfig {
+  const kind = e.IMAGE_STORE ?? (e.IMGBB_API_KEY ? 'imgbb' : e.S3_BUCKET ? 's3' : 'local');
+  if (kind === 'imgbb') {
+    if (!e.IMGBB_API_KEY) throw new ConfigError('IMGBB_API_KEY must be set when IMAGE_STORE=imgbb');
+    return { kind, apiKey: e.IMGBB_API_KEY, uploadUrl: e.IMGBB_UPLOAD_URL };
+  }
+  if (kind === 's3') {
+    if (!e.S3_BUCKET) throw new ConfigError('S3_BUCKET must be set when IMAGE_STORE=s3');
+    const publicUrl =
+      e.S3_PUBLIC_URL ??
+      (e.S3_ENDPOINT
+        ? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.S3_BUCKET}`
+        : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`);
+    return {
+      kind,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      publicUrl: publicUrl.replace(/\/$/, ''),
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
+  return { kind: 'local' };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

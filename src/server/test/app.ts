@@ -24,6 +24,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     seedDemo: false,
     logLevel: 'silent',
     trustProxy: false,
+    images: { kind: 'local' },
     ...overrides,
   };
   const app = await buildApp(config, { database: database.handle });

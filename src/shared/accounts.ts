@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The spec's registration and profile messages, word for word. */
+export const accountMessages = {
+  nameRequired: 'Name is required',
+  photoRequired: 'Photo URL is required',
+  emailRequired: 'Email Address is required',
+  emailInvalid: 'Not a valid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordCase:
+    'Password must contain at least one uppercase, one lowercase, and be at least 6 characters long',
+} as const;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const nameSchema = z
+  .string({ error: accountMessages.nameRequired })
+  .trim()
+  .min(1, accountMessages.nameRequired)
+  .max(80, 'Name must be at most 80 characters long');
+
+export const emailSchema = z
+  .string({ error: accountMessages.emailRequired })
+  .trim()
+  .min(1, accountMessages.emailRequired)
+  .max(254, accountMessages.emailInvalid)
+  .regex(emailPattern, accountMessages.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(1, accountMessages.passwordRequired)
+  .min(6, accountMessages.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters long')
+  .regex(/[a-z]/, accountMessages.passwordCase)
+  .regex(/[A-Z]/, accountMessages.passwordCase);
+
+/** The text fields of the registration form; the photo travels beside them as a file. */
+export const registrationSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** Profile edits: the name is required, the email cannot change, the photo is optional. */
+export const profileUpdateSchema = z.strictObject({
+  name: nameSchema,
+  photoURL: z.string().min(1).optional(),
+});
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The signed-in user's record as GET /api/users?email= answers it (spec section 7). */
+export const userRecordSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoURL: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  /** When premium access ends (ISO), or null. Admins are premium regardless. */
+  premiumUntil: z.string().nullable(),
+  allowedFor: z.number(),
+  publishedArticles: z.number(),
+  subscriptionHistory: z.array(
+    z.object({
+      price: z.number(),
+      transactionId: z.string(),
+      date: z.string(),
+      expiredDate: z.string(),
+    }),
+  ),
+});
+
+export type UserRecord = z.infer<typeof userRecordSchema>;
