@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { authPlugin } from './auth/plugin.js';
 import { databasePlugin } from './db/plugin.js';
 import { healthRoutes } from './health/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -40,6 +41,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(compress, { threshold: 1024 });
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
+  await app.register(authPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);

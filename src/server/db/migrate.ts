@@ -20,7 +20,12 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 export async function migrateToLatest(typed: Db): Promise<string[]> {
   // Migrations describe the schema as it was at their time, so they work on an untyped handle.
   const db = typed as unknown as Kysely<unknown>;
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    // Kysely looks for its bookkeeping tables in every schema it can see; name the one in use,
+    // so databases with several schemas (one per test run, say) keep their migrations apart.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    return run(db, rows[0]?.schema);
+  }
   // Kysely takes a lock on PostgreSQL but none on SQLite. One immediate transaction around the
   // whole run makes a second process wait, then find nothing left to do; a failed migration
   // leaves no half-made schema behind.
@@ -37,8 +42,12 @@ export async function migrateToLatest(typed: Db): Promise<string[]> {
   });
 }
 
-async function run(db: Kysely<unknown>): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+async function run(db: Kysely<unknown>, migrationTableSchema?: string): Promise<string[]> {
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+  }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signIn, signUp } from '../test/auth.js';
+import { accountSignInLimit } from './auth.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signInRequest = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+
+describe('sessions', () => {
+  it('signs in with email and password and sets an HTTP-only, SameSite=Lax cookie', async () => {
+    const account = await signUp(t.app);
+    const res = await signInRequest(account.user.email, account.password);
+    expect(res.statusCode).toBe(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    // The site runs on plain http in tests, so the cookie is not marked Secure.
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('marks the cookie Secure when the site is served over https', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://news.example.com' });
+    try {
+      const account = await signUp(secure.app);
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://news.example.com' },
+        payload: { email: account.user.email, password: account.password },
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token'));
+      expect(cookie).toMatch(/Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('refuses a wrong password with the API error shape', async () => {
+    const account = await signUp(t.app);
+    const res = await signInRequest(account.user.email, 'Wrong123', '10.0.0.2');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers get-session with null for a guest and the user when signed in', async () => {
+    const guest = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json()).toBeNull();
+    const account = await signUp(t.app);
+    const cookie = await signIn(t.app, account.user.email, account.password);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
+    expect(res.json()).toMatchObject({ user: { email: account.user.email, isAdmin: false } });
+  });
+
+  it('signs out', async () => {
+    const account = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: account.cookie, origin: t.config.publicUrl },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: account.cookie },
+    });
+    expect(after.json()).toBeNull();
+  });
+
+  it('closes better-auth’s own sign-up route to browsers', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: t.config.publicUrl },
+      payload: {
+        name: 'Sneaky',
+        email: 'sneaky@example.com',
+        password: 'Secret123',
+        isAdmin: true,
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    const row = await t.database.handle.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'sneaky@example.com')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('explains that Google sign-in is not configured', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: t.config.publicUrl },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'Google sign-in is not configured on this server',
+    });
+  });
+});
+
+describe('rate limits', () => {
+  it('locks an account after repeated failures, from any address', async () => {
+    const account = await signUp(t.app);
+    for (let attempt = 0; attempt < accountSignInLimit.max; attempt += 1) {
+      const res = await signInRequest(account.user.email, 'Wrong123', `10.1.0.${attempt}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await signInRequest(account.user.email, account.password, '10.1.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many failed sign-in attempts for this account/);
+  });
+
+  it('a successful sign-in clears the failures', async () => {
+    const account = await signUp(t.app);
+    for (let attempt = 0; attempt < accountSignInLimit.max - 1; attempt += 1) {
+      await signInRequest(account.user.email, 'Wrong123', '10.2.0.1');
+    }
+    expect((await signInRequest(account.user.email, account.password, '10.2.0.2')).statusCode).toBe(
+      200,
+    );
+    for (let attempt = 0; attempt < accountSignInLimit.max - 1; attempt += 1) {
+      expect((await signInRequest(account.user.email, 'Wrong123', '10.2.0.3')).statusCode).toBe(
+        401,
+      );
+    }
+  });
+
+  it('limits one address trying many accounts', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const res = await signInRequest(`nobody${attempt}@example.com`, 'Wrong123', '10.3.0.1');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await signInRequest('nobody@example.com', 'Wrong123', '10.3.0.1');
+    expect(limited.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
+  });
+});

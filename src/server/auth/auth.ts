@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { AppConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { consumeAttempt, forgetAttempts } from './attempts.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+/** Sliding session: a week, renewed at most once a day while in use. */
+const sessionSeconds = 7 * 24 * 60 * 60;
+/** Failed sign-ins allowed per account in the window, whatever address they come from. */
+export const accountSignInLimit = { max: 5, windowSeconds: 15 * 60 };
+
+export const googleNotConfigured = 'Google sign-in is not configured on this server';
+
+/**
+ * better-auth over the app's own Kysely instance (one connection, one writer on SQLite), with
+ * the spec's user fields. Sign-up over HTTP goes through POST /api/register, which validates
+ * the spec's rules and the photo first; better-auth's own sign-up route is closed to browsers.
+ */
+export function createAuth(config: AppConfig, database: DatabaseHandle) {
+  return betterAuth({
+    appName: 'Tribune',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: { db: database.db, type: database.dialect },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {},
+    user: {
+      additionalFields: {
+        // input: false — nothing a browser sends can set these.
+        isAdmin: { type: 'boolean', defaultValue: false, input: false, required: false },
+        allowedFor: { type: 'number', defaultValue: 1, input: false, required: false },
+        publishedArticles: { type: 'number', defaultValue: 0, input: false, required: false },
+        premiumUntil: { type: 'date', input: false, required: false },
+      },
+    },
+    session: { expiresIn: sessionSeconds, updateAge: 24 * 60 * 60 },
+    rateLimit: {
+      // Off outside production by default; on everywhere here, counted in the database so
+      // every server process sees the same attempts.
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-in/social': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      // The Fastify bridge puts the client address (proxy-aware only when TRUST_PROXY is on)
+      // in this header; anything the client sent under that name is overwritten.
+      ipAddress: { ipAddressHeaders: ['x-tribune-client-ip'] },
+      // Ids are made here rather than by the database, the same way on both engines.
+      database: { generateId: () => randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' && ctx.request) {
+          throw new APIError('NOT_FOUND', { message: 'Register through /api/register' });
+        }
+        if (ctx.path === '/sign-in/social' && !config.google) {
+          throw new APIError('BAD_REQUEST', { message: googleNotConfigured });
+        }
+        if (ctx.path === '/sign-in/email') {
+          const email = String(
+            (ctx.body as { email?: unknown } | undefined)?.email ?? '',
+          ).toLowerCase();
+          const allowed = await consumeAttempt(database.db, `sign-in:${email}`, accountSignInLimit);
+          if (!allowed) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message:
+                'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A successful sign-in clears the account's failed attempts.
+        if (ctx.path === '/sign-in/email' && ctx.context.newSession) {
+          await forgetAttempts(database.db, `sign-in:${ctx.context.newSession.user.email}`);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  isAdmin: boolean;
+  /** Whether premium access runs now (admins aside: see `canReadPremium`). */
+  isPremium: boolean;
+}
+
+/** Sessions end after this long whatever their activity (the sliding week renews otherwise). */
+const absoluteSessionMs = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user, or null for a guest. Reads the session cookie through better-auth. */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  const session = await request.server.auth.api.getSession({ headers });
+  if (!session) return null;
+  if (Date.now() - new Date(session.session.createdAt).getTime() > absoluteSessionMs) {
+    await request.server.auth.api.revokeSession({
+      headers,
+      body: { token: session.session.token },
+    });
+    return null;
+  }
+  const user = session.user;
+  const premiumUntil = user.premiumUntil ? new Date(user.premiumUntil).getTime() : 0;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    isAdmin: Boolean(user.isAdmin),
+    isPremium: premiumUntil > Date.now(),
+  };
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await currentUser(request);
+  if (!user) throw new AppError('unauthorized', 'Please log in first');
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new AppError('forbidden', 'You are not an admin');
+  return user;
+}
+
+/** Premium text goes to premium users and admins (the author is checked per article). */
+export function canReadPremium(user: SessionUser | null): boolean {
+  return user !== null && (user.isAdmin || user.isPremium);
+}
