@@ -16,6 +16,7 @@ import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
 import { publisherRoutes } from './publishers/routes.js';
+import { userRoutes } from './users/routes.js';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -45,6 +46,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
+  await app.register(userRoutes);
 
   await installWebApp(app, {
     webDir: config.webDir,

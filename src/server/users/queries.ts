@@ -1,0 +1,62 @@
+import type { UserRecord } from '../../shared/accounts.js';
+import type { Db } from '../db/database.js';
+import { toBool, toIso, toIsoOrNull } from '../db/values.js';
+
+/** One user's record as the spec reads it, with premium derived from the expiry. */
+export async function findUserRecord(
+  db: Db,
+  by: { email: string } | { id: string },
+  now = new Date(),
+): Promise<UserRecord | null> {
+  const user = await db
+    .selectFrom('user')
+    .select([
+      'id',
+      'name',
+      'email',
+      'image',
+      'isAdmin',
+      'allowedFor',
+      'publishedArticles',
+      'premiumUntil',
+    ])
+    .$call((q) =>
+      'email' in by ? q.where('email', '=', by.email.toLowerCase()) : q.where('id', '=', by.id),
+    )
+    .executeTakeFirst();
+  if (!user) return null;
+  const history = await db
+    .selectFrom('subscription')
+    .select(['price', 'transactionId', 'purchasedAt', 'expiresAt'])
+    .where('userId', '=', user.id)
+    .orderBy('purchasedAt', 'desc')
+    .execute();
+  const premiumUntil = toIsoOrNull(user.premiumUntil);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    photoURL: user.image,
+    isAdmin: toBool(user.isAdmin),
+    isPremium: premiumUntil !== null && new Date(premiumUntil) > now,
+    premiumUntil,
+    allowedFor: user.allowedFor,
+    publishedArticles: user.publishedArticles,
+    subscriptionHistory: history.map((entry) => ({
+      price: entry.price / 100,
+      transactionId: entry.transactionId,
+      date: toIso(entry.purchasedAt),
+      expiredDate: toIso(entry.expiresAt),
+    })),
+  };
+}
+
+/** Makes an existing user an admin; answers false when no user has that email. */
+export async function promoteToAdmin(db: Db, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('user')
+    .set({ isAdmin: true, updatedAt: new Date().toISOString() })
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
