@@ -1,15 +1,35 @@
 import { test as base, expect } from '@playwright/test';
 
+interface Options {
+  /**
+   * Console errors a test expects, e.g. Chromium's "Failed to load resource: the server
+   * responded with a status of 401" when the test submits a wrong password on purpose.
+   */
+  allowConsoleErrors: RegExp[];
+}
+
+/**
+ * Playwright's trace recorder fetches blob: images (a photo's preview) from inside the page to
+ * snapshot them, and the Content-Security-Policy (connect-src 'self') refuses that. The app
+ * itself never fetches blob: URLs, so this message is never the app's fault.
+ */
+const traceRecorderNoise =
+  /^Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src/;
+
 /**
  * Every browser test fails when the page logs a console error or throws, so broken requests
- * and React warnings cannot hide behind a passing assertion.
+ * and React warnings cannot hide behind a passing assertion. A test can allow the few it causes
+ * on purpose: `test.use({ allowConsoleErrors: [/status of 401/] })`.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void } & Options>({
+  allowConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowConsoleErrors }, use) => {
       const errors: string[] = [];
+      const allowed = (text: string) =>
+        [traceRecorderNoise, ...allowConsoleErrors].some((pattern) => pattern.test(text));
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() === 'error' && !allowed(message.text())) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use();

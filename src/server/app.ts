@@ -9,12 +9,14 @@ import {
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authPlugin } from './auth/plugin.js';
+import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { healthRoutes } from './health/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
+import { imagesPlugin } from './images/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -43,10 +45,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(authPlugin, { config });
+  await app.register(imagesPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
   await app.register(userRoutes);
+  await app.register(registerRoutes);
 
   await installWebApp(app, {
     webDir: config.webDir,

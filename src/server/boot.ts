@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoContent } from './db/seed/index.js';
 import { loadEnvFile } from './env-file.js';
-import { LocalImageStore } from './images/local-store.js';
+import { createImageStore } from './images/create-store.js';
 
 /** Reads the configuration, or prints one clear line per problem and exits. */
 export function configFromEnvironment(): AppConfig {
@@ -32,15 +31,11 @@ export async function prepareDatabase(
   try {
     await migrateToLatest(database.db);
     const seeded = config.seedDemo
-      ? (await seedDemoContent(database.db, new LocalImageStore(uploadsDir(config)))).seeded
+      ? (await seedDemoContent(database.db, createImageStore(config))).seeded
       : false;
     return { database, seeded };
   } catch (err) {
     await database.close();
     throw err;
   }
-}
-
-export function uploadsDir(config: AppConfig): string {
-  return path.join(config.dataDir, 'uploads');
 }

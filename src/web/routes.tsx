@@ -4,6 +4,8 @@ import { RouteError } from './components/RouteError';
 import { AdminError } from './layouts/AdminError';
 import { PublicLayout } from './layouts/PublicLayout';
 import { PublicLayoutError } from './layouts/PublicLayoutError';
+import { RequireAdmin } from './layouts/RequireAdmin';
+import { RequireSignIn } from './layouts/RequireSignIn';
 
 // Every page (and the admin layout) is its own chunk, loaded when its route is first visited.
 // The public layout and the error elements stay in the main bundle so they can always render.
@@ -48,8 +50,8 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Login required: the sign-in guard (redirect to /login, remembering the origin)
-            // attaches to this pathless route in the auth issue.
+            // Login required: guests go to /login, which brings them back afterwards.
+            Component: RequireSignIn,
             children: [
               {
                 path: 'addArticle',
@@ -109,38 +111,45 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    // Admins only: the admin guard (toast 'You are not an admin', back to /) attaches here in
-    // the auth issue. Anything thrown in this branch shows 'You are not authorized' (spec).
+    // Admins only: anyone else gets the toast 'You are not an admin' and goes home; the guard
+    // stays in the main bundle, so the admin layout's chunk loads only for admins. Anything
+    // thrown in this branch shows 'You are not authorized' (spec).
     path: '/admin',
     ErrorBoundary: AdminError,
     HydrateFallback: PageLoading,
-    lazy: async () => ({ Component: (await import('./layouts/AdminLayout')).AdminLayout }),
+    Component: RequireAdmin,
     children: [
-      { index: true, element: <Navigate replace to="/admin/dashboard" /> },
       {
-        path: 'dashboard',
-        lazy: async () => ({
-          Component: (await import('./pages/admin/dashboard/DashboardPage')).DashboardPage,
-        }),
-      },
-      {
-        path: 'allarticles',
-        lazy: async () => ({
-          Component: (await import('./pages/admin/allarticles/AdminArticlesPage'))
-            .AdminArticlesPage,
-        }),
-      },
-      {
-        path: 'allusers',
-        lazy: async () => ({
-          Component: (await import('./pages/admin/allusers/AllUsersPage')).AllUsersPage,
-        }),
-      },
-      {
-        path: 'addpublisher',
-        lazy: async () => ({
-          Component: (await import('./pages/admin/addpublisher/AddPublisherPage')).AddPublisherPage,
-        }),
+        lazy: async () => ({ Component: (await import('./layouts/AdminLayout')).AdminLayout }),
+        children: [
+          { index: true, element: <Navigate replace to="/admin/dashboard" /> },
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('./pages/admin/dashboard/DashboardPage')).DashboardPage,
+            }),
+          },
+          {
+            path: 'allarticles',
+            lazy: async () => ({
+              Component: (await import('./pages/admin/allarticles/AdminArticlesPage'))
+                .AdminArticlesPage,
+            }),
+          },
+          {
+            path: 'allusers',
+            lazy: async () => ({
+              Component: (await import('./pages/admin/allusers/AllUsersPage')).AllUsersPage,
+            }),
+          },
+          {
+            path: 'addpublisher',
+            lazy: async () => ({
+              Component: (await import('./pages/admin/addpublisher/AddPublisherPage'))
+                .AddPublisherPage,
+            }),
+          },
+        ],
       },
     ],
   },

@@ -1,17 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentAddressedName, type ImageFormat, type ImageStore } from './store.js';
 
 /**
  * Keeps images under DATA_DIR/uploads, served by the app at /uploads/. Names are the hash of
  * the bytes (no user text in paths); a file is written under a temporary name and renamed, so a
  * crash never leaves half an image behind.
  */
-export class LocalImageStore {
+export class LocalImageStore implements ImageStore {
   constructor(readonly dir: string) {}
 
-  async put(bytes: Buffer, extension: 'webp' | 'jpg' | 'png'): Promise<string> {
-    const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extension}`;
+  async put(bytes: Buffer, format: ImageFormat): Promise<string> {
+    const name = contentAddressedName(bytes, format);
     await mkdir(this.dir, { recursive: true });
     const temporary = path.join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
     await writeFile(temporary, bytes);

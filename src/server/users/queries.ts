@@ -60,3 +60,20 @@ export async function promoteToAdmin(db: Db, email: string): Promise<boolean> {
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Changes a user's name and, when given, photo. The email is never changed here. */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: { name: string; image?: string },
+) {
+  await db
+    .updateTable('user')
+    .set({
+      name: changes.name,
+      ...(changes.image ? { image: changes.image } : {}),
+      updatedAt: new Date().toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

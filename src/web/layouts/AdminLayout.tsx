@@ -1,10 +1,14 @@
 import { clsx } from 'clsx';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { siteName } from '../../shared/site.js';
+import { LogOut } from 'lucide-react';
+import { Avatar } from '../components/Avatar';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { SkipLink } from '../components/SkipLink';
+import { useAuth } from '../lib/auth/authContext';
+import { useLogout } from '../lib/auth/useLogout';
 
-// The sidebar's links (spec). The admin's photo, name, role and Logout join them with sign-in.
+// The sidebar's links (spec), after the admin's photo, name and role; Logout closes the list.
 const adminLinks = [
   { label: 'Home', to: '/', end: true },
   { label: 'Admin Home', to: '/admin/dashboard' },
@@ -15,6 +19,8 @@ const adminLinks = [
 
 /** The admin area's frame: a sidebar on wide screens, a scrolling bar of links on narrow ones. */
 export function AdminLayout() {
+  const { user } = useAuth();
+  const logout = useLogout();
   return (
     <div className="min-h-dvh lg:flex">
       <SkipLink />
@@ -31,6 +37,19 @@ export function AdminLayout() {
             Admin
           </p>
         </div>
+        {user && (
+          <div className="flex items-center gap-3 border-t border-paper/20 px-4 py-3 sm:px-6 lg:flex-col lg:py-6 lg:text-center">
+            <Avatar
+              name={user.name}
+              photoURL={user.photoURL}
+              className="size-10 text-sm ring-2 ring-paper/30 lg:size-20 lg:text-2xl"
+            />
+            <div className="min-w-0">
+              <p className="truncate font-serif text-lg font-bold">{user.name}</p>
+              <p className="text-xs tracking-wider text-paper/75 uppercase">Role: Admin</p>
+            </div>
+          </div>
+        )}
         <nav aria-label="Admin" className="border-t border-paper/20">
           <ul className="flex overflow-x-auto px-1 [scrollbar-width:thin] sm:px-3 lg:flex-col lg:py-4">
             {adminLinks.map((link) => (
@@ -49,6 +68,16 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             ))}
+            <li className="shrink-0">
+              <button
+                type="button"
+                onClick={() => void logout()}
+                className="flex w-full items-center gap-2 rounded-sm px-3 py-3 text-left text-sm font-semibold text-paper/85 transition-colors hover:bg-paper/10 focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2"
+              >
+                <LogOut aria-hidden className="size-4" />
+                Logout
+              </button>
+            </li>
           </ul>
         </nav>
       </aside>

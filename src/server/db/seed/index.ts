@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
-import type { LocalImageStore } from '../../images/local-store.js';
+import type { ImageStore } from '../../images/store.js';
 import type { Db } from '../database.js';
 import { insertArticles, insertPeople, insertPublishers } from './insert.js';
 import { createDemoMedia } from './media.js';
@@ -17,7 +17,7 @@ export { demoAccounts, demoPassword } from './people.js';
  */
 export async function seedDemoContent(
   db: Db,
-  images: LocalImageStore,
+  images: ImageStore,
   now = new Date(),
 ): Promise<{ seeded: boolean }> {
   if (await hasContent(db)) return { seeded: false };

@@ -1,4 +1,4 @@
-import type { LocalImageStore } from '../../images/local-store.js';
+import type { ImageStore } from '../../images/store.js';
 import { articleDrafts, type ArticleDraft } from './articles/index.js';
 import { articleImageSvg } from './images/article.js';
 import { avatarSvg } from './images/avatar.js';
@@ -19,7 +19,7 @@ export interface DemoMedia {
  * I/O that must not hold the database. The images depend only on the content, so a second run
  * writes the same content-addressed files again instead of new ones.
  */
-export async function createDemoMedia(images: LocalImageStore): Promise<DemoMedia> {
+export async function createDemoMedia(images: ImageStore): Promise<DemoMedia> {
   const store = async (svg: string, quality: number) =>
     images.put(await svgToWebp(svg, quality), 'webp');
   const [publishers, people, articles] = await Promise.all([

@@ -1,17 +1,40 @@
+/** Who sees a nav link (spec, "Header and footer"). */
+export type Audience = 'everyone' | 'signedIn' | 'premium' | 'admin';
+
 /** One link in the main nav bar. */
 export interface NavItem {
   label: string;
   to: string;
   /** Active only on this exact path (otherwise Home would be active everywhere). */
   end?: boolean;
+  audience: Audience;
 }
 
-/**
- * The nav bar's links, in order. These are the public ones; later issues add Premium Articles
- * (premium readers), Subscription and My Articles (signed in) and Dashboard (admins), each with
- * a rule saying who sees it, and filter this list by the signed-in reader.
- */
+/** The reader the nav is drawn for. */
+export interface Viewer {
+  signedIn: boolean;
+  isPremium: boolean;
+  isAdmin: boolean;
+}
+
+/** The nav bar's links, in order. */
 export const navItems: readonly NavItem[] = [
-  { label: 'Home', to: '/', end: true },
-  { label: 'All Articles', to: '/allpublishedarticles' },
+  { label: 'Home', to: '/', end: true, audience: 'everyone' },
+  { label: 'All Articles', to: '/allpublishedarticles', audience: 'everyone' },
+  { label: 'Premium Articles', to: '/premiumarticles', audience: 'premium' },
+  { label: 'Subscription', to: '/subscription', audience: 'signedIn' },
+  { label: 'My Articles', to: '/myarticles', audience: 'signedIn' },
+  { label: 'Dashboard', to: '/admin/dashboard', audience: 'admin' },
 ];
+
+const sees: Record<Audience, (viewer: Viewer) => boolean> = {
+  everyone: () => true,
+  signedIn: (viewer) => viewer.signedIn,
+  premium: (viewer) => viewer.signedIn && viewer.isPremium,
+  admin: (viewer) => viewer.signedIn && viewer.isAdmin,
+};
+
+/** The links this viewer sees. */
+export function navItemsFor(viewer: Viewer): NavItem[] {
+  return navItems.filter((item) => sees[item.audience](viewer));
+}

@@ -1,5 +1,31 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Link, useLocation } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { GoogleSignIn } from './GoogleSignIn';
+import { LoginForm } from './LoginForm';
+import { useGoogleReturn } from './useGoogleReturn';
 
 export function LoginPage() {
-  return <PlaceholderPage title="Login" />;
+  usePageTitle('Login');
+  const location = useLocation();
+  const from = useGoogleReturn();
+
+  return (
+    <AuthCard title="Login">
+      <LoginForm from={from} />
+      <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-ink-muted">
+        <span aria-hidden className="h-px flex-1 bg-rule" />
+        OR
+        <span aria-hidden className="h-px flex-1 bg-rule" />
+      </div>
+      <GoogleSignIn from={from} />
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        Don&apos;t have an account?{' '}
+        {/* The origin travels along, so registering also ends on the page they came from. */}
+        <Link to="/register" state={location.state} className="font-semibold text-accent underline">
+          Register
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,30 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useState } from 'react';
+import { PageHeading } from '../../components/PageHeading';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useAuth } from '../../lib/auth/authContext';
+import { ProfileForm } from './ProfileForm';
+import { ProfileView } from './ProfileView';
 
+/** The signed-in user's name, email and photo; Update Profile switches to the edit form. */
 export function MyProfilePage() {
-  return <PlaceholderPage title="My Profile" />;
+  usePageTitle('My Profile');
+  const auth = useAuth();
+  const [editing, setEditing] = useState(false);
+  // The sign-in guard renders this page for signed-in users only.
+  if (auth.status !== 'signedIn') return null;
+
+  return (
+    <section className="max-w-2xl">
+      <PageHeading>My Profile</PageHeading>
+      <div className="mt-8 border border-rule bg-surface p-5 sm:p-8">
+        {editing ? (
+          // Leaving edit mode unmounts the form: whatever was typed and not saved is dropped,
+          // and the next edit starts again from the saved values.
+          <ProfileForm user={auth.user} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileView user={auth.user} onEdit={() => setEditing(true)} />
+        )}
+      </div>
+    </section>
+  );
 }

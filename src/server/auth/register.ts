@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountMessages, registrationSchema, userRecordSchema } from '../../shared/accounts.js';
+import { apiErrorSchema } from '../../shared/api-error.js';
+import { AppError } from '../errors.js';
+import { readMultipartForm } from '../http/multipart-form.js';
+import { saveUploadedImage } from '../images/save.js';
+import { findUserRecord } from '../users/queries.js';
+import { consumeAttempt } from './attempts.js';
+
+/** New accounts per address per hour: enough for a family or an office, not for a script. */
+const registrationLimit = { max: 10, windowSeconds: 60 * 60 };
+const emailTaken = 'An account with this email already exists. Log in instead.';
+
+/**
+ * POST /api/register: the registration form in one multipart request (name, email, password,
+ * photo). The spec's rules are checked first, then the photo goes through the image pipeline,
+ * then better-auth creates the user with the spec's defaults and signs them in.
+ */
+export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Creates an account and signs it in (multipart: name, email, password, photo)',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ user: userRecordSchema }),
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const allowed = await consumeAttempt(
+        app.database.db,
+        `register:${request.ip}`,
+        registrationLimit,
+      );
+      if (!allowed) {
+        throw new AppError(
+          'rate_limited',
+          'Too many new accounts from this address. Please try again later.',
+        );
+      }
+      const form = await readMultipartForm(request, 'photo');
+      // Only these fields are read: anything else sent (isAdmin, isPremium, …) is ignored.
+      const parsed = registrationSchema.safeParse(form.fields);
+      const problems = parsed.success ? [] : parsed.error.issues;
+      // Report the first problem in the form's order: Name, Photo, Email, Password.
+      const nameProblem = problems.find((issue) => issue.path[0] === 'name');
+      if (nameProblem) throw new AppError('bad_request', nameProblem.message);
+      if (!form.file) throw new AppError('bad_request', accountMessages.photoRequired);
+      if (!parsed.success)
+        throw new AppError('bad_request', problems[0]?.message ?? 'Invalid registration');
+      const { name, email, password } = parsed.data;
+
+      if (await findUserRecord(app.database.db, { email }))
+        throw new AppError('conflict', emailTaken);
+      const photo = await saveUploadedImage(app, form.file.bytes);
+
+      const response = await app.auth.api.signUpEmail({
+        body: { name, email, password, image: photo.url },
+        asResponse: true,
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as {
+          code?: string;
+          message?: string;
+        };
+        if (body.code?.includes('ALREADY_EXISTS')) throw new AppError('conflict', emailTaken);
+        throw new AppError('bad_request', body.message ?? 'The account could not be created');
+      }
+      const user = await findUserRecord(app.database.db, { email });
+      if (!user) throw new Error('the new user was not found after sign-up');
+      return reply.status(201).header('set-cookie', response.headers.getSetCookie()).send({ user });
+    },
+  );
+};

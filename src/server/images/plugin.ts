@@ -1,0 +1,38 @@
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import { maxImageBytes } from '../../shared/images.js';
+import type { AppConfig } from '../config.js';
+import { createImageStore } from './create-store.js';
+import { imageRoutes } from './routes.js';
+import type { ImageStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageStore;
+  }
+}
+
+/**
+ * The configured image store as `app.images`, the POST /api/images route (it needs the signed-in
+ * user, hence the dependency on auth), and multipart parsing for the whole app. Every form that
+ * carries an image (registration, articles, publishers) reads it with `request.file()` or
+ * `request.parts()` under these limits: one file of at most 5 MB and a few fields (an article's
+ * text fits in one).
+ */
+export const imagesPlugin = fp<{ config: Pick<AppConfig, 'images' | 'dataDir'> }>(
+  async (app, { config }) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: maxImageBytes,
+        files: 1,
+        fields: 20,
+        fieldSize: 1024 * 1024,
+        parts: 21,
+        headerPairs: 50,
+      },
+    });
+    app.decorate('images', createImageStore(config));
+    await app.register(imageRoutes);
+  },
+  { name: 'images', dependencies: ['auth'] },
+);

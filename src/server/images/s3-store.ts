@@ -1,0 +1,49 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ImageStoreConfig } from '../config.js';
+import {
+  contentAddressedName,
+  imageContentType,
+  immutableCacheControl,
+  type ImageFormat,
+  type ImageStore,
+} from './store.js';
+
+export type S3StoreConfig = Extract<ImageStoreConfig, { kind: 's3' }>;
+
+/**
+ * Keeps images in an S3-compatible bucket (AWS S3, MinIO, R2, …) under content-addressed keys;
+ * they are shown from `publicUrl`, which the bucket (or a CDN in front of it) must serve.
+ */
+export class S3ImageStore implements ImageStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3StoreConfig) {
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      // Without explicit keys the SDK's usual chain applies (environment, instance role, …).
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // Many S3-compatible servers refuse the newer checksum headers AWS sends by default.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    });
+  }
+
+  async put(bytes: Buffer, format: ImageFormat): Promise<string> {
+    const key = contentAddressedName(bytes, format);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: imageContentType[format],
+        CacheControl: immutableCacheControl,
+      }),
+    );
+    return `${this.config.publicUrl}/${key}`;
+  }
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { closeAlert, currentAlert, subscribeToAlerts } from './alert';
+
+// The dialog's code (Radix and its focus handling) loads with the first dialog, not with every page.
+const AlertDialogView = lazy(() => import('./AlertDialogView'));
+
+/** Shows the dialog asked for with showAlert(). Mounted once, next to the toaster. */
+export function AlertHost() {
+  const alert = useSyncExternalStore(subscribeToAlerts, currentAlert);
+  if (!alert) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertDialogView
+        key={alert.id}
+        alert={alert}
+        onClose={(confirmed) => closeAlert(alert.id, confirmed)}
+      />
+    </Suspense>
+  );
+}

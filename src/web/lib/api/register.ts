@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { userRecordSchema, type Registration, type UserRecord } from '../../../shared/accounts.js';
+import { apiFetch } from './client';
+
+const registeredSchema = z.object({ user: userRecordSchema });
+
+/**
+ * Creates an account with its photo in one multipart request. The answer sets the session
+ * cookie: the new user is signed in.
+ */
+export async function registerAccount(input: Registration & { photo: File }): Promise<UserRecord> {
+  const body = new FormData();
+  body.set('name', input.name);
+  body.set('email', input.email);
+  body.set('password', input.password);
+  body.set('photo', input.photo);
+  const { user } = await apiFetch('/register', { method: 'POST', body, schema: registeredSchema });
+  return user;
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { userRecordSchema, type UserRecord } from '../../../shared/accounts.js';
+import { apiFetch } from './client';
+
+/** Query keys for user records; sign-out removes everything under `all`. */
+export const userKeys = {
+  all: ['users'] as const,
+  record: (email: string) => ['users', 'record', email] as const,
+};
+
+/** The signed-in user's own record (roles, premium state, posting counters). */
+export function getUserRecord(email: string, signal?: AbortSignal): Promise<UserRecord> {
+  return apiFetch(`/users?email=${encodeURIComponent(email)}`, {
+    schema: userRecordSchema,
+    signal,
+  });
+}
+
+export function userRecordQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: userKeys.record(email),
+    queryFn: ({ signal }) => getUserRecord(email, signal),
+  });
+}
+
+/** Changes the signed-in user's name and, when a file is given, photo. */
+export function updateProfile(input: { name: string; photo?: File | null }): Promise<UserRecord> {
+  const body = new FormData();
+  body.set('name', input.name);
+  if (input.photo) body.set('photo', input.photo);
+  return apiFetch('/users/me', { method: 'PATCH', body, schema: userRecordSchema });
+}

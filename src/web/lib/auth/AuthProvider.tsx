@@ -1,0 +1,133 @@
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import type { UserRecord } from '../../../shared/accounts.js';
+import { ApiError } from '../api/client';
+import { getUserRecord, userKeys, userRecordQueryOptions } from '../api/users';
+import {
+  authKeys,
+  sessionQueryOptions,
+  signInWithEmail,
+  signOutOfServer,
+  type SessionUser,
+} from './authApi';
+import { AuthContext, type Auth, type AuthState } from './authContext';
+import { forgetStoredUser, storeUser } from './storedUser';
+
+/** Spec: the user data, and with it the premium state, is read again every 30 seconds. */
+const recordRefetchMs = 30_000;
+
+/**
+ * Knows who is signed in: first the session (from the cookie), then that user's record from
+ * /api/users, which carries the roles. Everything else reads it through useAuth().
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions());
+  const sessionUser = session.data?.user ?? null;
+  const email = sessionUser?.email;
+  const record = useQuery({
+    queryKey: userKeys.record(email ?? ''),
+    queryFn: email ? ({ signal }) => getUserRecord(email, signal) : skipToken,
+    refetchInterval: recordRefetchMs,
+  });
+
+  const state = useMemo(
+    () => authState(session.isPending, sessionUser, record.data, record.isError),
+    [session.isPending, sessionUser, record.data, record.isError],
+  );
+
+  useEffect(() => {
+    if (state.status === 'signedIn') storeUser(state.user);
+    else if (session.isSuccess && session.data === null) forgetStoredUser();
+  }, [state, session.isSuccess, session.data]);
+
+  const recordError = record.error;
+  useEffect(() => {
+    if (!recordError) return;
+    // The session ended since it was read (expired, or signed out elsewhere): read it again.
+    if (recordError instanceof ApiError && recordError.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
+    } else {
+      // Spec: a failed user fetch is only logged; the admin and premium flags stay false.
+      console.error('Could not load your account:', recordError);
+    }
+  }, [recordError, queryClient]);
+
+  const refresh = useCallback(async (): Promise<UserRecord | null> => {
+    const fresh = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    if (!fresh) return null;
+    try {
+      return await queryClient.fetchQuery({
+        ...userRecordQueryOptions(fresh.user.email),
+        staleTime: 0,
+      });
+    } catch {
+      // The record query now holds the error, and the effect above reports it.
+      return null;
+    }
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    async (emailAddress: string, password: string) => {
+      await signInWithEmail(emailAddress, password);
+      return refresh();
+    },
+    [refresh],
+  );
+
+  const signOut = useCallback(
+    async (leave?: () => unknown) => {
+      await signOutOfServer();
+      await leave?.();
+      forgetStoredUser();
+      queryClient.setQueryData(authKeys.session, null);
+      queryClient.removeQueries({ queryKey: userKeys.all });
+    },
+    [queryClient],
+  );
+
+  const auth = useMemo<Auth>(
+    () => ({ ...state, signIn, signOut, refresh }),
+    [state, signIn, signOut, refresh],
+  );
+
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}
+
+function authState(
+  sessionPending: boolean,
+  sessionUser: SessionUser | null,
+  record: UserRecord | undefined,
+  recordFailed: boolean,
+): AuthState {
+  const nobody = { user: null, isAdmin: false, isPremium: false } as const;
+  if (sessionPending) return { status: 'loading', ...nobody };
+  if (!sessionUser) return { status: 'signedOut', ...nobody };
+  if (record) {
+    return {
+      status: 'signedIn',
+      user: record,
+      isAdmin: record.isAdmin,
+      isPremium: record.isPremium,
+    };
+  }
+  if (!recordFailed) return { status: 'loading', ...nobody };
+  // Signed in, but the record could not be read: show the person, grant no role.
+  return {
+    status: 'signedIn',
+    user: {
+      _id: sessionUser.id,
+      name: sessionUser.name,
+      email: sessionUser.email,
+      photoURL: sessionUser.image ?? null,
+      isAdmin: false,
+      isPremium: false,
+      premiumUntil: null,
+      allowedFor: 1,
+      publishedArticles: 0,
+      subscriptionHistory: [],
+    },
+    isAdmin: false,
+    isPremium: false,
+  };
+}

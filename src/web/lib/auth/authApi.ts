@@ -1,0 +1,65 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../api/client';
+
+/*
+ * The better-auth endpoints under /api/auth, called with plain fetch: the server reshapes their
+ * errors to `{ error, message }` like every other API answer, and better-auth's own client would
+ * add its fetch and store layers to every page's first download for the same four calls.
+ */
+
+const sessionSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      image: z.string().nullish(),
+    }),
+  })
+  .nullish()
+  .transform((session) => session ?? null);
+
+/** Who the session cookie belongs to, or null for a guest. */
+export type Session = z.output<typeof sessionSchema>;
+export type SessionUser = NonNullable<Session>['user'];
+
+export const authKeys = {
+  session: ['auth', 'session'] as const,
+};
+
+/** The current session: better-auth answers 200 with null for guests, so nothing logs a 401. */
+export function getSession(signal?: AbortSignal): Promise<Session> {
+  return apiFetch('/auth/get-session', { schema: sessionSchema, signal });
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({ queryKey: authKeys.session, queryFn: ({ signal }) => getSession(signal) });
+}
+
+/** Signs in with email and password; the answer sets the session cookie. */
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  await apiFetch('/auth/sign-in/email', { method: 'POST', json: { email, password } });
+}
+
+export async function signOutOfServer(): Promise<void> {
+  await apiFetch('/auth/sign-out', { method: 'POST', json: {} });
+}
+
+const socialSignInSchema = z.object({ url: z.string() });
+
+/**
+ * Starts Google sign-in and answers the provider's address to send the window to. Google later
+ * sends the browser back to `callbackURL`, or to `errorCallbackURL` with `?error=` on failure.
+ */
+export async function startGoogleSignIn(urls: {
+  callbackURL: string;
+  errorCallbackURL: string;
+}): Promise<string> {
+  const { url } = await apiFetch('/auth/sign-in/social', {
+    method: 'POST',
+    json: { provider: 'google', ...urls },
+    schema: socialSignInSchema,
+  });
+  return url;
+}

@@ -1,0 +1,45 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { errorMessage, showAlert } from '../../components/dialogs/alert';
+import { buttonClass } from '../../components/ui/button';
+import { startGoogleSignIn } from '../../lib/auth/authApi';
+import { GoogleIcon } from './GoogleIcon';
+import { googleReturnParams } from './useGoogleReturn';
+
+/** 'Login with Google': sends the window to Google, which later returns to /login. */
+export function GoogleSignIn({ from }: { from: string }) {
+  const [pending, setPending] = useState(false);
+
+  async function signInWithGoogle() {
+    setPending(true);
+    const back = (extra: Record<string, string>) =>
+      `/login?${new URLSearchParams({ [googleReturnParams.from]: from, ...extra })}`;
+    try {
+      const url = await startGoogleSignIn({
+        callbackURL: back({ [googleReturnParams.signedIn]: 'google' }),
+        errorCallbackURL: back({}),
+      });
+      window.location.assign(url);
+    } catch (error) {
+      setPending(false);
+      void showAlert({
+        icon: 'error',
+        title: 'Oops...',
+        text: 'Something went wrong!',
+        footer: errorMessage(error),
+      });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => void signInWithGoogle()}
+      className={clsx(buttonClass({ variant: 'secondary' }), 'w-full')}
+    >
+      <GoogleIcon className="size-5" />
+      Login with Google
+    </button>
+  );
+}

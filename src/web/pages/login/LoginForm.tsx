@@ -1,0 +1,58 @@
+import { clsx } from 'clsx';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage, showAlert } from '../../components/dialogs/alert';
+import { PasswordField } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
+import { buttonClass } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth/authContext';
+
+/** Email and password. No checks here (spec): the server's answer says what was wrong. */
+export function LoginForm({ from }: { from: string }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setPending(true);
+    try {
+      await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
+    } catch (error) {
+      setPending(false);
+      void showAlert({
+        icon: 'error',
+        title: 'Oops...',
+        text: 'Failed to Sign in',
+        footer: errorMessage(error),
+      });
+      return;
+    }
+    toast.success('You are successfully logged in.');
+    void navigate(from, { replace: true });
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <PasswordField name="password" autoComplete="current-password" required />
+      <div className="text-right">
+        {/* Spec: a 'Forgot password?' link that goes nowhere (there is no password reset). */}
+        <a
+          href="#"
+          aria-disabled="true"
+          title="Password reset is not available"
+          onClick={(event) => event.preventDefault()}
+          className="cursor-not-allowed text-sm text-ink-muted underline decoration-dotted"
+        >
+          Forgot password?
+        </a>
+      </div>
+      <button type="submit" disabled={pending} className={clsx(buttonClass(), 'w-full')}>
+        {pending ? 'Logging in…' : 'Login'}
+      </button>
+    </form>
+  );
+}
