@@ -228,7 +228,8 @@ describe.each(imagePeers)('POST /api/images with the $name store', ({ start }) =
       upload([{ bytes: await webp(), filename: 'a.webp', type: 'image/webp' }], {}, heavy.cookie),
     );
     expect(res.statusCode).toBe(429);
-    expect(res.json<{ message: string }>().message).toMatch(/uploaded many images in the last hour/);
+    expect(res.json()).toMatchObject({ error: 'rate_limited' });
+    expect(JSON.stringify(res.json())).toMatch(/uploaded many images in the last hour/);
   });
 
   it('refuses a guest with 401 and stores nothing', async () => {
