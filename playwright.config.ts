@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startGoogleIssuer } from './src/server/test/google-issuer.js';
 
 /**
  * Browser tests run the built app (`npm run build` first) on a free port with a fresh data
@@ -11,6 +12,9 @@ import { defineConfig, devices } from '@playwright/test';
  * see the same ones.
  */
 process.env.E2E_PORT ??= String(await freePort());
+// A local OpenID Connect issuer stands in for Google. It lives in the runner's process for the
+// whole run; workers find its address in the environment.
+process.env.E2E_GOOGLE_DISCOVERY_URL ??= (await startGoogleIssuer()).discoveryUrl;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tribune-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
@@ -55,6 +59,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      GOOGLE_CLIENT_ID: 'tribune-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_DISCOVERY_URL: process.env.E2E_GOOGLE_DISCOVERY_URL,
     },
   },
 });

@@ -40,6 +40,10 @@ const envSchema = z.object({
   IMGBB_UPLOAD_URL: z.url().default('https://api.imgbb.com/1/upload'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Google's OpenID Connect discovery document; another issuer here is for tests and staging.
+  GOOGLE_DISCOVERY_URL: z
+    .url({ error: 'the URL of an OpenID Connect discovery document' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
 });
 
 /** Where uploaded images go (see src/server/images). */
@@ -74,7 +78,7 @@ export interface AppConfig {
   trustProxy: boolean;
   images: ImageStoreConfig;
   /** Google sign-in, when both the client id and secret are set. */
-  google?: { clientId: string; clientSecret: string };
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -110,7 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     images: imageStoreConfig(e),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
         : undefined,
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { consumeAttempt, forgetAttempts } from './attempts.js';
@@ -18,9 +20,14 @@ export const googleNotConfigured = 'Google sign-in is not configured on this ser
  * the spec's user fields. Sign-up over HTTP goes through POST /api/register, which validates
  * the spec's rules and the photo first; better-auth's own sign-up route is closed to browsers.
  */
-export function createAuth(config: AppConfig, database: DatabaseHandle) {
+export function createAuth(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger) {
   return betterAuth({
     appName: 'Tribune',
+    // Its messages go to the server's request log, not straight to stderr.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -36,9 +43,25 @@ export function createAuth(config: AppConfig, database: DatabaseHandle) {
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
     },
-    socialProviders: config.google
-      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
-      : {},
+    // Google through its OpenID Connect discovery document rather than better-auth's built-in
+    // provider, whose addresses are fixed: the same code then runs against a local issuer in
+    // tests. Sign-in still goes through /sign-in/social and /callback/google.
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     user: {
       additionalFields: {
         // input: false — nothing a browser sends can set these.

@@ -19,7 +19,7 @@ const genericRateLimitMessage = 'Too many requests. Please try again later.';
  */
 export const authPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const auth = createAuth(config, app.database);
+    const auth = createAuth(config, app.database, app.log);
     app.decorate('auth', auth);
 
     app.route({
