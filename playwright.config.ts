@@ -59,6 +59,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Each test sends its own client address (see e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
       GOOGLE_CLIENT_ID: 'tribune-e2e',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_DISCOVERY_URL: process.env.E2E_GOOGLE_DISCOVERY_URL,

@@ -23,6 +23,14 @@ const traceRecorderNoise =
  */
 export const test = base.extend<{ failOnConsoleErrors: void } & Options>({
   allowConsoleErrors: [[], { option: true }],
+  // The server limits sign-ins and registrations per client address, and every browser test
+  // comes from 127.0.0.1. The e2e server trusts X-Forwarded-For (as behind a proxy), and each
+  // test gets its own address, so tests do not use up each other's allowance.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = hashTitle(testInfo.titlePath.join(' ')) + testInfo.retry;
+    const address = `10.${Math.floor(n / 62500) % 250}.${Math.floor(n / 250) % 250}.${n % 250}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   failOnConsoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -38,5 +46,11 @@ export const test = base.extend<{ failOnConsoleErrors: void } & Options>({
     { auto: true },
   ],
 });
+
+function hashTitle(title: string): number {
+  let hash = 0;
+  for (const char of title) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000;
+  return hash;
+}
 
 export { expect };

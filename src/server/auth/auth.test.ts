@@ -167,3 +167,30 @@ describe('rate limits', () => {
     });
   });
 });
+
+describe('client addresses behind a proxy', () => {
+  it('counts attempts by X-Forwarded-For only when the proxy is trusted', async () => {
+    const attempt = (app: TestApp, forwardedFor: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: `someone-${forwardedFor}@example.com`, password: 'Wrong123' },
+        headers: { 'x-forwarded-for': forwardedFor },
+        remoteAddress: '127.0.0.1',
+      });
+    const trusted = await createTestApp({ trustProxy: true });
+    try {
+      // Twelve different forwarded addresses: nobody reaches the per-address limit.
+      const statuses = [];
+      for (let i = 0; i < 12; i += 1)
+        statuses.push((await attempt(trusted, `10.50.0.${i}`)).statusCode);
+      expect(statuses.every((s) => s === 401)).toBe(true);
+    } finally {
+      await trusted.close();
+    }
+    // Untrusted: the header is ignored, all twelve come from 127.0.0.1 and the last is limited.
+    const statuses = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await attempt(t, `10.60.0.${i}`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
