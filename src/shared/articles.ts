@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { tags } from './tags.js';
+
+/** The spec's article texts, word for word. */
+export const articleMessages = {
+  postingLimit:
+    'You have reached your maximum limit for posting articles. Go to the subscription page for posting more articles',
+  createFailed: 'An error occurred while creating the article',
+  created: 'Article Created Successfully',
+  updated: 'Article Update Successfully',
+  notModified: 'Article is not modified',
+  addConfirm: 'Are you sure you want to add this article to your database?',
+  updateConfirm: 'Are You sure You want to Update this Article to your database?',
+  premiumLocked: 'This is a premium article. Subscribe to read it.',
+  notFound: 'This article does not exist or is not published.',
+} as const;
+
+/** Limits that keep articles readable and the database lean. */
+export const articleLimits = {
+  titleMax: 200,
+  descriptionMax: 20_000,
+  publisherMax: 100,
+} as const;
+
+export const tagSchema = z.enum(tags, { error: `Tags must be among: ${tags.join(', ')}` });
+
+/** An article as the API sends it (spec section 3). Lists carry the excerpt as `description`
+ * for premium articles the caller may not read. */
+export const articleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  publisher: z.string(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  isPremium: z.boolean(),
+  viewCount: z.number().int(),
+  isApproved: z.boolean(),
+  createdAt: z.string(),
+  author: z.object({ name: z.string(), photo: z.string().nullable(), email: z.string() }),
+  userEmail: z.string(),
+  adminMessage: z.string().nullable(),
+});
+
+export type Article = z.infer<typeof articleSchema>;
+
+const title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(articleLimits.titleMax, `Title must be at most ${articleLimits.titleMax} characters long`);
+const publisher = z
+  .string({ error: 'Publisher is required' })
+  .trim()
+  .min(1, 'Publisher is required')
+  .max(articleLimits.publisherMax);
+const articleTags = z
+  .array(tagSchema, { error: 'Tags are required' })
+  .min(1, 'Tags are required')
+  .max(tags.length)
+  .transform((list) => [...new Set(list)]);
+const description = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(
+    articleLimits.descriptionMax,
+    `Description must be at most ${articleLimits.descriptionMax} characters long`,
+  );
+/** The display_url POST /api/images answered; the server accepts only images it stored. */
+const image = z.string({ error: 'Image is required' }).trim().min(1, 'Image is required');
+
+/** POST /api/articles: what an author sends. Everything else is decided by the server. */
+export const createArticleSchema = z.object({
+  name: title,
+  publisher,
+  tags: articleTags,
+  description,
+  image,
+});
+export type CreateArticle = z.infer<typeof createArticleSchema>;
+
+/** PUT /api/articles/:id from the author: the content fields; the rest is kept as it is. */
+export const updateArticleSchema = createArticleSchema;
+export type UpdateArticle = z.infer<typeof updateArticleSchema>;
+
+export type ArticleStatus =
+  'Declined' | 'Approved & Premium' | 'Approved & Non-Premium' | 'Pending';
+
+/** The status shown to authors and admins (spec section 4, "Article status shown"). */
+export function articleStatus(
+  article: Pick<Article, 'adminMessage' | 'isApproved' | 'isPremium'>,
+): ArticleStatus {
+  if (article.adminMessage) return 'Declined';
+  if (article.isApproved && article.isPremium) return 'Approved & Premium';
+  if (article.isApproved) return 'Approved & Non-Premium';
+  return 'Pending';
+}
