@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { articleRoutes } from './articles/routes.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authPlugin } from './auth/plugin.js';
@@ -49,6 +50,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
+  await app.register(articleRoutes);
   await app.register(userRoutes);
   await app.register(registerRoutes);
 

@@ -38,6 +38,16 @@ export class ImgbbImageStore implements ImageStore {
     }
     return parsed.data.data.display_url;
   }
+
+  /**
+   * imgbb names its images itself, so only the host can be checked: its display URLs are https
+   * on i.ibb.co (or another ibb.co host).
+   */
+  owns(url: string): boolean {
+    if (!URL.canParse(url)) return false;
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' && (hostname === 'ibb.co' || hostname.endsWith('.ibb.co'));
+  }
 }
 
 /** imgbb's error answers look like `{ error: { message } }`. */

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentAddressedName, type ImageFormat, type ImageStore } from './store.js';
+import {
+  contentAddressedName,
+  contentAddressedPattern,
+  type ImageFormat,
+  type ImageStore,
+} from './store.js';
 
 /**
  * Keeps images under DATA_DIR/uploads, served by the app at /uploads/. Names are the hash of
@@ -18,5 +23,9 @@ export class LocalImageStore implements ImageStore {
     await writeFile(temporary, bytes);
     await rename(temporary, path.join(this.dir, name));
     return `/uploads/${name}`;
+  }
+
+  owns(url: string): boolean {
+    return url.startsWith('/uploads/') && contentAddressedPattern.test(url.slice(9));
   }
 }

@@ -2,6 +2,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ImageStoreConfig } from '../config.js';
 import {
   contentAddressedName,
+  contentAddressedPattern,
   imageContentType,
   immutableCacheControl,
   type ImageFormat,
@@ -45,5 +46,10 @@ export class S3ImageStore implements ImageStore {
       }),
     );
     return `${this.config.publicUrl}/${key}`;
+  }
+
+  owns(url: string): boolean {
+    const prefix = `${this.config.publicUrl}/`;
+    return url.startsWith(prefix) && contentAddressedPattern.test(url.slice(prefix.length));
   }
 }

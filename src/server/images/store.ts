@@ -7,6 +7,8 @@ export type ImageFormat = 'webp' | 'jpeg';
 export interface ImageStore {
   /** Stores the bytes and answers the URL to show them at (absolute, or site-relative). */
   put(bytes: Buffer, format: ImageFormat): Promise<string>;
+  /** Whether `url` is one this store could have answered from `put`: articles accept no other. */
+  owns(url: string): boolean;
 }
 
 export const imageContentType: Record<ImageFormat, string> = {
@@ -18,6 +20,9 @@ const extension: Record<ImageFormat, string> = { webp: 'webp', jpeg: 'jpg' };
 
 /** The bytes behind a name never change, so caches may keep them for a year. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/** The names `contentAddressedName` makes. */
+export const contentAddressedPattern = /^[0-9a-f]{32}\.(?:webp|jpg)$/;
 
 /** A name made from the bytes alone: no user text ever reaches a path, and re-storing is a no-op. */
 export function contentAddressedName(bytes: Buffer, format: ImageFormat): string {

@@ -28,6 +28,21 @@ describe('LocalImageStore', () => {
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(await readdir(dir)).toEqual([url.slice('/uploads/'.length)]);
   });
+
+  it('owns only the content-addressed URLs it answers', async () => {
+    const store = new LocalImageStore(dir);
+    expect(store.owns(await store.put(bytes, 'jpeg'))).toBe(true);
+    for (const url of [
+      'https://evil.example/uploads/0123456789abcdef0123456789abcdef.webp',
+      '/uploads/../secret.webp',
+      '/uploads/0123456789abcdef0123456789abcdef.svg',
+      '/uploads/0123456789ABCDEF0123456789abcdef.webp',
+      '/uploads/0123456789abcdef0123456789abcdef.webp?x=1',
+      '//evil.example/uploads/0123456789abcdef0123456789abcdef.webp',
+    ]) {
+      expect(store.owns(url), url).toBe(false);
+    }
+  });
 });
 
 describe('S3ImageStore', () => {
@@ -46,6 +61,17 @@ describe('S3ImageStore', () => {
     expect(head.ContentType).toBe('image/jpeg');
     expect(head.CacheControl).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(bytes);
+  });
+
+  it('owns only content-addressed keys under its public URL', async () => {
+    if (peer.images.kind !== 's3') throw new Error('an S3 peer');
+    const store = new S3ImageStore(peer.images);
+    const url = await store.put(bytes, 'webp');
+    expect(store.owns(url)).toBe(true);
+    const key = url.slice(`${peer.images.publicUrl}/`.length);
+    expect(store.owns(`https://evil.example/${key}`)).toBe(false);
+    expect(store.owns(`${peer.images.publicUrl}.evil.example/${key}`)).toBe(false);
+    expect(store.owns(`${peer.images.publicUrl}/other/${key}`)).toBe(false);
   });
 });
 
@@ -69,6 +95,21 @@ describe('ImgbbImageStore', () => {
     const error = await store.put(bytes, 'webp').catch((err: unknown) => err);
     expect(String(error)).toContain('Invalid API v1 key.');
     expect(String(error)).not.toContain('wrong-key');
+  });
+
+  it('owns https URLs on ibb.co hosts only', () => {
+    if (peer.images.kind !== 'imgbb') throw new Error('an imgbb peer');
+    const store = new ImgbbImageStore(peer.images);
+    expect(store.owns('https://i.ibb.co/abc123/photo.webp')).toBe(true);
+    for (const url of [
+      'http://i.ibb.co/abc123/photo.webp',
+      'https://i.ibb.co.evil.example/photo.webp',
+      'https://notibb.co/photo.webp',
+      '/uploads/0123456789abcdef0123456789abcdef.webp',
+      'not a url',
+    ]) {
+      expect(store.owns(url), url).toBe(false);
+    }
   });
 });
 

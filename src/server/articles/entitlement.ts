@@ -1,0 +1,33 @@
+import { canReadPremium, type SessionUser } from '../auth/guards.js';
+
+/** Whether the caller may read the full text: free articles, or premium readers, admins, the author. */
+export function mayReadFullText(
+  caller: SessionUser | null,
+  article: { isPremium: boolean; authorId: string },
+): boolean {
+  return !article.isPremium || canReadPremium(caller) || caller?.id === article.authorId;
+}
+
+/** Pending and declined articles exist only for their author and the admins. */
+export function maySeeUnpublished(caller: SessionUser | null, authorId: string): boolean {
+  return caller !== null && (caller.isAdmin || caller.id === authorId);
+}
+
+/** Whether the caller may list an author's articles of every status: their own, or an admin. */
+export function mayListAuthor(caller: SessionUser, email: string): boolean {
+  return caller.isAdmin || email.toLowerCase() === caller.email.toLowerCase();
+}
+
+/**
+ * The approval filter of a list. Guests and users get approved articles only; an author's list
+ * (`email`, checked by mayListAuthor) and an admin's lists hold every status, narrowed by the
+ * `isApproved` asked for. `null` when the caller asked only for what they may not see.
+ */
+export function approvalFilter(
+  caller: SessionUser | null,
+  authorList: boolean,
+  requested: boolean | undefined,
+): boolean | undefined | null {
+  if (authorList || caller?.isAdmin) return requested;
+  return requested === false ? null : true;
+}

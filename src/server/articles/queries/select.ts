@@ -1,0 +1,58 @@
+import type { Db } from '../../db/database.js';
+
+/**
+ * An article with its publisher's name and its author, in one query: the columns every answer
+ * needs. Callers add their own conditions, order and paging.
+ */
+export function selectArticles(db: Db) {
+  return db
+    .selectFrom('article')
+    .innerJoin('publisher', 'publisher.id', 'article.publisherId')
+    .innerJoin('user', 'user.id', 'article.authorId')
+    .select([
+      'article.id',
+      'article.title',
+      'article.image',
+      'publisher.name as publisherName',
+      'article.description',
+      'article.excerpt',
+      'article.isPremium',
+      'article.viewCount',
+      'article.isApproved',
+      'article.adminMessage',
+      'article.createdAt',
+      'article.authorId',
+      'user.name as authorName',
+      'user.image as authorImage',
+      'user.email as authorEmail',
+    ]);
+}
+
+export type ArticleRow = Awaited<
+  ReturnType<ReturnType<typeof selectArticles>['executeTakeFirstOrThrow']>
+>;
+
+/** The tags of several articles in one query (no query per article). */
+export async function tagsOf(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return tags;
+  const rows = await db
+    .selectFrom('articleTag')
+    .select(['articleId', 'tag'])
+    .where('articleId', 'in', ids)
+    .orderBy('articleId')
+    .orderBy('tag')
+    .execute();
+  for (const row of rows) tags.get(row.articleId)?.push(row.tag);
+  return tags;
+}
+
+/** A publisher's id by its name, whatever the case (names are unique regardless of case). */
+export async function publisherIdByName(db: Db, name: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('publisher')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  return row?.id;
+}

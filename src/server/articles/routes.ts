@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { articleSchema, createArticleSchema, updateArticleSchema } from '../../shared/articles.js';
+import { apiErrorSchema } from '../../shared/api-error.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import { AppError } from '../errors.js';
+import { parseArticleId } from './article-id.js';
+import { approvalFilter, mayListAuthor } from './entitlement.js';
+import { articleInputMessages } from './messages.js';
+import { createArticle } from './queries/create.js';
+import { readArticle } from './queries/detail.js';
+import { listArticles } from './queries/list.js';
+import { deleteArticle } from './queries/remove.js';
+import { updateArticleContent } from './queries/update.js';
+import { countView } from './queries/views.js';
+import { articleIdParams, listQuery } from './request-schemas.js';
+
+const error = apiErrorSchema;
+const writeErrors = { 400: error, 401: error, 403: error, 404: error };
+
+export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/api/articles',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Lists articles, newest first; the total is in the X-Total-Count header',
+        description:
+          'Guests and users get approved articles. `email` lists that author’s articles of ' +
+          'every status (one’s own, or anyone’s for an admin); an admin without `email` gets ' +
+          'every status. Premium articles carry only their first three sentences as ' +
+          '`description` unless the caller is premium, an admin or their author.',
+        querystring: listQuery,
+        response: { 200: z.array(articleSchema), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const { email, sortBy, limit, page, ...filters } = request.query;
+      const caller = email === undefined ? await currentUser(request) : await requireUser(request);
+      if (email !== undefined && caller && !mayListAuthor(caller, email)) {
+        throw new AppError('forbidden', 'You may only list your own articles');
+      }
+      const isApproved = approvalFilter(caller, email !== undefined, filters.isApproved);
+      if (isApproved === null) {
+        reply.header('x-total-count', '0');
+        return [];
+      }
+      const { articles, total } = await listArticles(
+        db,
+        app.database.dialect,
+        { ...filters, isApproved, authorEmail: email },
+        { sortBy, limit, page },
+        caller,
+      );
+      reply.header('x-total-count', String(total));
+      return articles;
+    },
+  );
+
+  app.post(
+    '/api/articles',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Posts an article for review (signed in; one unless premium or admin)',
+        description:
+          '`image` must be a URL that POST /api/images answered. The article starts pending, ' +
+          'not premium, with no views; anything else in the body is ignored.',
+        body: createArticleSchema,
+        response: { 201: z.object({ insertedId: z.string() }), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireUser(request);
+      if (!app.images.owns(request.body.image)) {
+        throw new AppError('bad_request', articleInputMessages.foreignImage);
+      }
+      const id = await createArticle(db, caller.id, request.body);
+      return reply.status(201).send({ insertedId: String(id) });
+    },
+  );
+
+  app.put(
+    '/api/articles/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "Replaces an article's content (its author, or an admin)",
+        description:
+          'Title, publisher, tags, description and image. Status, premium, views, author and ' +
+          'dates are kept; other fields the spec’s client sends are ignored. `modifiedCount` is ' +
+          '0 when nothing changed.',
+        params: articleIdParams,
+        // Not strict: the spec's client sends the whole article back; the extra fields are
+        // dropped. The admin's moderation bodies ({isApproved}, {isPremium}, {adminMessage})
+        // will join as a second schema in a union here, handled by their own query.
+        body: updateArticleSchema,
+        response: { 200: z.object({ modifiedCount: z.number().int() }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      const id = parseArticleId(request.params.id);
+      const modifiedCount = await updateArticleContent(db, id, caller, request.body, (url) =>
+        app.images.owns(url),
+      );
+      return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/api/articles/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Deletes an article (its author, or an admin)',
+        params: articleIdParams,
+        response: { 200: z.object({ deletedCount: z.number().int() }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      const deletedCount = await deleteArticle(db, parseArticleId(request.params.id), caller);
+      return { deletedCount };
+    },
+  );
+
+  app.get(
+    '/api/articledetail/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'One article with its full text',
+        description:
+          '404 for a pending or declined article unless the caller is its author or an admin; ' +
+          '403 for a premium article unless the caller is premium, an admin or its author.',
+        params: articleIdParams,
+        response: { 200: articleSchema, 403: error, 404: error },
+      },
+    },
+    async (request) => {
+      const id = parseArticleId(request.params.id);
+      return readArticle(db, id, await currentUser(request));
+    },
+  );
+
+  app.patch(
+    '/api/articledetail/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Counts one view of a published article (anyone; the body is ignored)',
+        description: 'At most 30 views a minute per address and article (429 beyond).',
+        params: articleIdParams,
+        response: { 200: z.object({ modifiedCount: z.literal(1) }), 404: error, 429: error },
+      },
+    },
+    async (request) => {
+      await countView(db, parseArticleId(request.params.id), request.ip);
+      return { modifiedCount: 1 as const };
+    },
+  );
+};
