@@ -77,7 +77,7 @@ test.describe('registration', () => {
   });
 
   test.describe(() => {
-    test.use({ allowConsoleErrors: [/status of 409/] });
+    test.use({ allowConsoleErrors: /status of 409/ });
 
     test('an email that is taken shows the Failed to Register dialog with the cause', async ({
       page,
@@ -119,7 +119,7 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test.describe(() => {
-    test.use({ allowConsoleErrors: [/status of 401/] });
+    test.use({ allowConsoleErrors: /status of 401/ });
 
     test('a wrong password shows the Oops dialog with the cause', async ({ page }) => {
       await page.goto('/login');

@@ -38,10 +38,23 @@ export async function apiFetch<T>(
   options: ApiFetchOptions<T> & { schema: z.ZodType<T> },
 ): Promise<T>;
 export async function apiFetch(path: string, options?: ApiFetchOptions<unknown>): Promise<unknown>;
-export async function apiFetch<T>(
+export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}) {
+  return (await apiFetchWithHeaders(path, options)).data;
+}
+
+/** Like apiFetch, and also answers the response headers (e.g. a list's X-Total-Count). */
+export async function apiFetchWithHeaders<T>(
+  path: string,
+  options: ApiFetchOptions<T> & { schema: z.ZodType<T> },
+): Promise<{ data: T; headers: Headers }>;
+export async function apiFetchWithHeaders(
+  path: string,
+  options?: ApiFetchOptions<unknown>,
+): Promise<{ data: unknown; headers: Headers }>;
+export async function apiFetchWithHeaders<T>(
   path: string,
   options: ApiFetchOptions<T> = {},
-): Promise<unknown> {
+): Promise<{ data: unknown; headers: Headers }> {
   const { schema, json, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
@@ -63,7 +76,7 @@ export async function apiFetch<T>(
 
   const body = await readJson(response);
   if (!response.ok) throw toApiError(response, body);
-  if (!schema) return body;
+  if (!schema) return { data: body, headers: response.headers };
 
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -73,7 +86,7 @@ export async function apiFetch<T>(
       'The server sent an unexpected answer.',
     );
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }
 
 /** The JSON body, or undefined when there is none or it is not JSON (e.g. a proxy's error page). */

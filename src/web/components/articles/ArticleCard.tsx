@@ -1,0 +1,95 @@
+import { clsx } from 'clsx';
+import { Crown, Lock } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Article } from '../../../shared/articles.js';
+import { firstSentences } from '../../../shared/excerpt.js';
+import { useAuth } from '../../lib/auth/authContext';
+import { formatDate } from '../../lib/formatDate';
+import { buttonClass } from '../ui/button';
+import { canOpenArticle } from './access';
+
+/** Spec: cards show the first 3 sentences of the description. */
+const excerptSentences = 3;
+
+/**
+ * An article in a list: image, publisher, title, author, date, excerpt and the Detail button.
+ * Premium articles are marked in amber; readers who may not open them see Detail disabled and
+ * why.
+ */
+export function ArticleCard({ article }: { article: Article }) {
+  const auth = useAuth();
+  const titleId = useId();
+  const lockId = useId();
+  const open = canOpenArticle(article, auth);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={clsx(
+        'flex h-full flex-col overflow-hidden border bg-surface',
+        article.isPremium ? 'border-amber-500 shadow-[0_0_0_1px] shadow-amber-500' : 'border-rule',
+      )}
+    >
+      <div className="relative">
+        {/* The title below names the article; the picture adds nothing for a screen reader. */}
+        <img
+          src={article.image}
+          alt=""
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full bg-rule object-cover"
+        />
+        {article.isPremium && (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-xs font-bold tracking-wide text-ink uppercase">
+            <Crown aria-hidden className="size-3.5" />
+            Premium
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4 sm:p-5">
+        <p className="text-xs font-semibold tracking-widest text-accent uppercase">
+          {article.publisher}
+        </p>
+        <h2 id={titleId} className="mt-1 text-xl leading-snug font-bold">
+          {article.name}
+        </h2>
+        <p className="mt-2 text-sm text-ink-muted">
+          By <span className="font-semibold text-ink">{article.author.name}</span>
+          {' · '}
+          <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+        </p>
+        <p className="mt-3 font-serif leading-relaxed text-ink/90">
+          {firstSentences(article.description, excerptSentences)}
+        </p>
+        <div className="mt-auto pt-5">
+          {open ? (
+            <Link to={`/articles/${article._id}`} className={buttonClass({ size: 'sm' })}>
+              Detail
+            </Link>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                disabled
+                aria-describedby={lockId}
+                className={buttonClass({ size: 'sm' })}
+              >
+                <Lock aria-hidden className="size-3.5" />
+                Detail
+              </button>
+              <p id={lockId} className="text-sm text-amber-800">
+                Premium —{' '}
+                <Link to="/subscription" className="font-semibold underline hover:text-accent">
+                  subscribe to read
+                </Link>
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Article, CreateArticle, UpdateArticle } from '../../../shared/articles.js';
+import { articleKeys } from './articles';
+import { apiFetch } from './client';
+
+const insertedSchema = z.object({ insertedId: z.string() });
+const modifiedSchema = z.object({ modifiedCount: z.number() });
+const deletedSchema = z.object({ deletedCount: z.number() });
+
+/** POST /api/articles: a new article, pending until an editor approves it. */
+export function createArticle(input: CreateArticle): Promise<{ insertedId: string }> {
+  return apiFetch('/articles', { method: 'POST', json: input, schema: insertedSchema });
+}
+
+/**
+ * PUT /api/articles/:id with the new content. Like the spec's client it also sends isPremium,
+ * viewCount and isApproved unchanged; the server keeps its own values of those anyway.
+ */
+export function updateArticle(
+  article: Pick<Article, '_id' | 'isPremium' | 'viewCount' | 'isApproved'>,
+  input: UpdateArticle,
+): Promise<{ modifiedCount: number }> {
+  const { isPremium, viewCount, isApproved } = article;
+  return apiFetch(`/articles/${encodeURIComponent(article._id)}`, {
+    method: 'PUT',
+    json: { ...input, isPremium, viewCount, isApproved },
+    schema: modifiedSchema,
+  });
+}
+
+export function deleteArticle(id: string): Promise<{ deletedCount: number }> {
+  return apiFetch(`/articles/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: deletedSchema,
+  });
+}
+
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createArticle,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+  });
+}
+
+export function useUpdateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ article, input }: { article: Article; input: UpdateArticle }) =>
+      updateArticle(article, input),
+    onSuccess: (_result, { article }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: articleKeys.detail(article._id) }),
+      ]),
+  });
+}
+
+export function useDeleteArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteArticle,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: articleKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
+    },
+  });
+}

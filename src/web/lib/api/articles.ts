@@ -1,0 +1,89 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { articleSchema, type Article } from '../../../shared/articles.js';
+import { apiFetchWithHeaders } from './client';
+
+const articleListSchema = z.array(articleSchema);
+
+/** What GET /api/articles filters by; empty values are left out of the request. */
+export interface ArticleListParams {
+  isApproved?: boolean;
+  isPremium?: boolean;
+  /** The caller's own email: their own articles, every status. */
+  email?: string;
+  title?: string;
+  publisher?: string;
+  /** Tags, comma-separated as the reader typed them ("sports, health"). */
+  tags?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** One page of articles and how many match in all (the X-Total-Count header). */
+export interface ArticlePage {
+  articles: Article[];
+  total: number;
+}
+
+/** Query keys for articles; the mutations in articleMutations.ts invalidate through these. */
+export const articleKeys = {
+  all: ['articles'] as const,
+  lists: () => [...articleKeys.all, 'list'] as const,
+  list: (params: ArticleListParams) => [...articleKeys.lists(), params] as const,
+  details: () => [...articleKeys.all, 'detail'] as const,
+  detail: (id: string) => [...articleKeys.details(), id] as const,
+};
+
+export async function getArticles(
+  params: ArticleListParams,
+  signal?: AbortSignal,
+): Promise<ArticlePage> {
+  const { data, headers } = await apiFetchWithHeaders(`/articles?${listQuery(params)}`, {
+    schema: articleListSchema,
+    signal,
+  });
+  const total = Number(headers.get('X-Total-Count'));
+  return { articles: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+export function articlesQueryOptions(params: ArticleListParams) {
+  return queryOptions({
+    queryKey: articleKeys.list(params),
+    queryFn: ({ signal }) => getArticles(params, signal),
+  });
+}
+
+/** A page of articles; while the next page loads, the previous one stays on screen. */
+export function useArticles(params: ArticleListParams) {
+  return useQuery({ ...articlesQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/** The query string for `params`; tags are trimmed, lower-cased and joined with commas. */
+function listQuery(params: ArticleListParams): string {
+  const query = new URLSearchParams();
+  for (const [name, raw] of Object.entries(params)) {
+    if (raw === undefined) continue;
+    const value = name === 'tags' ? normaliseTags(String(raw)) : String(raw).trim();
+    if (value !== '') query.set(name, value);
+  }
+  return query.toString();
+}
+
+function normaliseTags(tags: string): string {
+  return tags
+    .split(',')
+    .map((tag) => tag.trim().toLowerCase())
+    .filter(Boolean)
+    .join(',');
+}
+
+/** The article `id` if a list already loaded holds it (e.g. its title for the paywall). */
+export function findListedArticle(queryClient: QueryClient, id: string): Article | undefined {
+  for (const [, page] of queryClient.getQueriesData<ArticlePage>({
+    queryKey: articleKeys.lists(),
+  })) {
+    const found = page?.articles.find((article) => article._id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
