@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Article, CreateArticle, UpdateArticle } from '../../../shared/articles.js';
 import { articleKeys } from './articles';
 import { apiFetch } from './client';
 
-const insertedSchema = z.object({ insertedId: z.string() });
-const modifiedSchema = z.object({ modifiedCount: z.number() });
-const deletedSchema = z.object({ deletedCount: z.number() });
-
 /** POST /api/articles: a new article, pending until an editor approves it. */
 export function createArticle(input: CreateArticle): Promise<{ insertedId: string }> {
-  return apiFetch('/articles', { method: 'POST', json: input, schema: insertedSchema });
+  return apiFetch<{ insertedId: string }>('/articles', { method: 'POST', json: input });
 }
 
 /**
@@ -22,17 +17,15 @@ export function updateArticle(
   input: UpdateArticle,
 ): Promise<{ modifiedCount: number }> {
   const { isPremium, viewCount, isApproved } = article;
-  return apiFetch(`/articles/${encodeURIComponent(article._id)}`, {
+  return apiFetch<{ modifiedCount: number }>(`/articles/${encodeURIComponent(article._id)}`, {
     method: 'PUT',
     json: { ...input, isPremium, viewCount, isApproved },
-    schema: modifiedSchema,
   });
 }
 
 export function deleteArticle(id: string): Promise<{ deletedCount: number }> {
-  return apiFetch(`/articles/${encodeURIComponent(id)}`, {
+  return apiFetch<{ deletedCount: number }>(`/articles/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    schema: deletedSchema,
   });
 }
 

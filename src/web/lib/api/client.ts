@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/api-error.js';
+import type { ApiErrorBody } from '../../../shared/api-error.js';
 
 /** A failed API call: the HTTP status, the server's error code and its human-readable message. */
 export class ApiError extends Error {
@@ -19,9 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiFetchOptions<T> extends Omit<RequestInit, 'body'> {
-  /** Validates the answer's body; the result is typed from it. */
-  schema?: z.ZodType<T>;
+export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
   /** Sent as a JSON body with the matching Content-Type. */
   json?: unknown;
   /** Any other body (FormData for uploads). */
@@ -29,33 +26,27 @@ export interface ApiFetchOptions<T> extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * Calls the API at `/api{path}` with the session cookie, and answers the parsed JSON body.
+ * Calls the API at `/api{path}` with the session cookie, and answers the parsed JSON body as `T`.
  * Non-2xx answers throw an ApiError carrying the server's `{ error, message }`; so do network
- * failures (status 0) and bodies that do not match `schema`.
+ * failures (status 0).
+ *
+ * The body is not validated again here: the server checks every answer against the same zod
+ * schemas (src/shared) before sending it, and leaving zod out keeps it off every page's first
+ * download (forms that validate input load it with their page).
  */
-export async function apiFetch<T>(
+export async function apiFetch<T = unknown>(
   path: string,
-  options: ApiFetchOptions<T> & { schema: z.ZodType<T> },
-): Promise<T>;
-export async function apiFetch(path: string, options?: ApiFetchOptions<unknown>): Promise<unknown>;
-export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}) {
-  return (await apiFetchWithHeaders(path, options)).data;
+  options: ApiFetchOptions = {},
+): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
 }
 
 /** Like apiFetch, and also answers the response headers (e.g. a list's X-Total-Count). */
-export async function apiFetchWithHeaders<T>(
+export async function apiFetchWithHeaders<T = unknown>(
   path: string,
-  options: ApiFetchOptions<T> & { schema: z.ZodType<T> },
-): Promise<{ data: T; headers: Headers }>;
-export async function apiFetchWithHeaders(
-  path: string,
-  options?: ApiFetchOptions<unknown>,
-): Promise<{ data: unknown; headers: Headers }>;
-export async function apiFetchWithHeaders<T>(
-  path: string,
-  options: ApiFetchOptions<T> = {},
-): Promise<{ data: unknown; headers: Headers }> {
-  const { schema, json, headers, ...init } = options;
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const { json, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
   if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
@@ -76,17 +67,7 @@ export async function apiFetchWithHeaders<T>(
 
   const body = await readJson(response);
   if (!response.ok) throw toApiError(response, body);
-  if (!schema) return { data: body, headers: response.headers };
-
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      'invalid_response',
-      'The server sent an unexpected answer.',
-    );
-  }
-  return { data: parsed.data, headers: response.headers };
+  return { data: body as T, headers: response.headers };
 }
 
 /** The JSON body, or undefined when there is none or it is not JSON (e.g. a proxy's error page). */
@@ -101,11 +82,15 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, body: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
+  if (isErrorBody(body)) return new ApiError(response.status, body.error, body.message);
   const message =
     response.status >= 500
       ? `The server could not answer (${response.status}). Please try again shortly.`
       : `The request failed (${response.status}).`;
   return new ApiError(response.status, 'http_error', message);
+}
+
+function isErrorBody(body: unknown): body is ApiErrorBody {
+  const candidate = body as Partial<ApiErrorBody> | null | undefined;
+  return typeof candidate?.error === 'string' && typeof candidate.message === 'string';
 }

@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { publisherSchema, type Publisher } from '../../../shared/publisher.js';
+import type { Publisher } from '../../../shared/publisher.js';
 import { apiFetch } from './client';
-
-const publisherListSchema = z.array(publisherSchema);
 
 /** Query keys for publishers; mutations (adding a publisher) invalidate through these. */
 export const publisherKeys = {
@@ -11,7 +8,7 @@ export const publisherKeys = {
 };
 
 export function getPublishers(signal?: AbortSignal): Promise<Publisher[]> {
-  return apiFetch('/publisher', { schema: publisherListSchema, signal });
+  return apiFetch<Publisher[]>('/publisher', { signal });
 }
 
 export function publishersQueryOptions() {

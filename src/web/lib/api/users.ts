@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userRecordSchema, type UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '../../../shared/accounts.js';
 import { apiFetch } from './client';
 
 /** Query keys for user records; sign-out removes everything under `all`. */
@@ -10,10 +10,7 @@ export const userKeys = {
 
 /** The signed-in user's own record (roles, premium state, posting counters). */
 export function getUserRecord(email: string, signal?: AbortSignal): Promise<UserRecord> {
-  return apiFetch(`/users?email=${encodeURIComponent(email)}`, {
-    schema: userRecordSchema,
-    signal,
-  });
+  return apiFetch<UserRecord>(`/users?email=${encodeURIComponent(email)}`, { signal });
 }
 
 export function userRecordQueryOptions(email: string) {
@@ -28,5 +25,5 @@ export function updateProfile(input: { name: string; photo?: File | null }): Pro
   const body = new FormData();
   body.set('name', input.name);
   if (input.photo) body.set('photo', input.photo);
-  return apiFetch('/users/me', { method: 'PATCH', body, schema: userRecordSchema });
+  return apiFetch<UserRecord>('/users/me', { method: 'PATCH', body });
 }

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '../api/client';
 
 /*
@@ -8,20 +7,10 @@ import { apiFetch } from '../api/client';
  * add its fetch and store layers to every page's first download for the same four calls.
  */
 
-const sessionSchema = z
-  .object({
-    user: z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      image: z.string().nullish(),
-    }),
-  })
-  .nullish()
-  .transform((session) => session ?? null);
-
 /** Who the session cookie belongs to, or null for a guest. */
-export type Session = z.output<typeof sessionSchema>;
+export type Session = {
+  user: { id: string; name: string; email: string; image?: string | null };
+} | null;
 export type SessionUser = NonNullable<Session>['user'];
 
 export const authKeys = {
@@ -29,8 +18,8 @@ export const authKeys = {
 };
 
 /** The current session: better-auth answers 200 with null for guests, so nothing logs a 401. */
-export function getSession(signal?: AbortSignal): Promise<Session> {
-  return apiFetch('/auth/get-session', { schema: sessionSchema, signal });
+export async function getSession(signal?: AbortSignal): Promise<Session> {
+  return (await apiFetch<Session | undefined>('/auth/get-session', { signal })) ?? null;
 }
 
 export function sessionQueryOptions() {
@@ -46,8 +35,6 @@ export async function signOutOfServer(): Promise<void> {
   await apiFetch('/auth/sign-out', { method: 'POST', json: {} });
 }
 
-const socialSignInSchema = z.object({ url: z.string() });
-
 /**
  * Starts Google sign-in and answers the provider's address to send the window to. Google later
  * sends the browser back to `callbackURL`, or to `errorCallbackURL` with `?error=` on failure.
@@ -56,10 +43,9 @@ export async function startGoogleSignIn(urls: {
   callbackURL: string;
   errorCallbackURL: string;
 }): Promise<string> {
-  const { url } = await apiFetch('/auth/sign-in/social', {
+  const { url } = await apiFetch<{ url: string }>('/auth/sign-in/social', {
     method: 'POST',
     json: { provider: 'google', ...urls },
-    schema: socialSignInSchema,
   });
   return url;
 }
