@@ -19,6 +19,7 @@ import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
 import { imagesPlugin } from './images/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
+import { statisticsRoutes } from './stats/routes.js';
 import { userRoutes } from './users/routes.js';
 
 export interface AppDependencies {
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(publisherRoutes);
   await app.register(articleRoutes);
   await app.register(userRoutes);
+  await app.register(statisticsRoutes);
   await app.register(registerRoutes);
 
   await installWebApp(app, {
