@@ -19,6 +19,7 @@ export function articleActivity(
     return { createdAt: daysBefore(now, r.between(3, 12)), viewCount: r.int(1, 8) };
   }
   const age = r.between(1, 60);
+  if (draft.trending) return { createdAt: daysBefore(now, age), viewCount: r.int(5000, 6000) };
   // Older stories have had longer to find readers; premium ones reach only subscribers.
   const views = (r.int(30, 400) + age * r.between(8, 60)) * (draft.status === 'premium' ? 0.5 : 1);
   return { createdAt: daysBefore(now, age), viewCount: Math.round(views) };

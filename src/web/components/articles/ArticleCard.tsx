@@ -9,15 +9,27 @@ import { formatDate } from '../../lib/formatDate';
 import { buttonClass } from '../ui/button';
 import { canOpenArticle } from './access';
 
-/** Spec: cards show the first 3 sentences of the description. */
-const excerptSentences = 3;
+interface ArticleCardProps {
+  article: Article;
+  /** How much of the description shows. Spec: 3 sentences on cards, 1 in the carousel. */
+  sentences?: number;
+  /** h2 in a list that is the page's main content, h3 inside a home page section. */
+  headingLevel?: 'h2' | 'h3';
+  /** The page's first large picture (the carousel's first slide) loads at once, not lazily. */
+  eager?: boolean;
+}
 
 /**
  * An article in a list: image, publisher, title, author, date, excerpt and the Detail button.
  * Premium articles are marked in amber; readers who may not open them see Detail disabled and
  * why.
  */
-export function ArticleCard({ article }: { article: Article }) {
+export function ArticleCard({
+  article,
+  sentences = 3,
+  headingLevel: Heading = 'h2',
+  eager = false,
+}: ArticleCardProps) {
   const auth = useAuth();
   const titleId = useId();
   const lockId = useId();
@@ -38,8 +50,10 @@ export function ArticleCard({ article }: { article: Article }) {
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
+          draggable={false}
           className="aspect-video w-full bg-rule object-cover"
         />
         {article.isPremium && (
@@ -53,16 +67,16 @@ export function ArticleCard({ article }: { article: Article }) {
         <p className="text-xs font-semibold tracking-widest text-accent uppercase">
           {article.publisher}
         </p>
-        <h2 id={titleId} className="mt-1 text-xl leading-snug font-bold">
+        <Heading id={titleId} className="mt-1 text-xl leading-snug font-bold">
           {article.name}
-        </h2>
+        </Heading>
         <p className="mt-2 text-sm text-ink-muted">
           By <span className="font-semibold text-ink">{article.author.name}</span>
           {' · '}
           <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
         </p>
         <p className="mt-3 font-serif leading-relaxed text-ink/90">
-          {firstSentences(article.description, excerptSentences)}
+          {firstSentences(article.description, sentences)}
         </p>
         <div className="mt-auto pt-5">
           {open ? (

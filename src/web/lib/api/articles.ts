@@ -12,6 +12,8 @@ export interface ArticleListParams {
   publisher?: string;
   /** Tags, comma-separated as the reader typed them ("sports, health"). */
   tags?: string;
+  /** Newest first unless asked for the most viewed (the home page's trending list). */
+  sortBy?: 'createdAt' | 'viewCount';
   page?: number;
   limit?: number;
 }

@@ -1,18 +1,28 @@
 import { siteName } from '../../../shared/site.js';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { AboutSection } from './AboutSection';
+import { FeedbackSection } from './FeedbackSection';
+import { PlansSection } from './PlansSection';
 import { PublishersSection } from './PublishersSection';
+import { StatisticsSection } from './StatisticsSection';
+import { TrendingSection } from './TrendingSection';
 
 /**
- * The front page. Its sections, in the spec's order: trending carousel, publishers, statistics,
- * plans, about, feedback. Only Publishers exists so far; the others arrive in a later issue and
- * take their places around it, each as its own component in this folder.
+ * The front page, its sections in the spec's order: trending carousel, publishers, statistics,
+ * plans, about, feedback. Each section loads its own data, so the trending, publishers and
+ * statistics requests all start together on mount and none waits for another.
  */
 export function HomePage() {
   usePageTitle();
   return (
     <div className="space-y-16">
       <h1 className="sr-only">{siteName}: today's front page</h1>
+      <TrendingSection />
       <PublishersSection />
+      <StatisticsSection />
+      <PlansSection />
+      <AboutSection />
+      <FeedbackSection />
     </div>
   );
 }

@@ -1,10 +1,8 @@
-import { clsx } from 'clsx';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { Publisher } from '../../../shared/publisher.js';
 import { usePublishers } from '../../lib/api/publishers';
 import { SectionHeading } from '../../components/SectionHeading';
-import { buttonClass } from '../../components/ui/button';
+import { SectionError } from './SectionError';
 
 const gridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6';
 const cardClass = 'flex h-full flex-col items-center gap-3 border border-rule bg-surface p-4';
@@ -47,22 +45,12 @@ function PublishersContent() {
 
   if (isError) {
     return (
-      <div role="alert" className="border border-accent/40 bg-surface px-6 py-8 text-center">
-        <p className="font-serif text-lg font-semibold">We couldn't load the publishers.</p>
-        <p className="mt-1 text-sm text-ink-muted">{error.message}</p>
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          disabled={isFetching}
-          className={clsx(buttonClass({ variant: 'secondary' }), 'mt-5')}
-        >
-          <RefreshCw
-            aria-hidden
-            className={clsx('size-4', isFetching && 'motion-safe:animate-spin')}
-          />
-          {isFetching ? 'Retrying…' : 'Retry'}
-        </button>
-      </div>
+      <SectionError
+        what="the publishers"
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

@@ -32,6 +32,7 @@ export const businessArticles: readonly ArticleDraft[] = [
     publisher: 'summit',
     author: 'oliver',
     status: 'premium',
+    trending: true,
     paragraphs: [
       'The container terminal at Port Aldridge handled more than 310,000 containers in the last quarter, its busiest three months since it opened. The operator said new cranes installed last year had cut the time ships spend at the berth by almost a fifth.',
       'Much of the growth came from shipping lines diverting vessels away from congested ports further south. Freight forwarders said the port had become an attractive alternative because of its rail link, which moves around a third of containers inland without using the motorway.',

@@ -13,6 +13,9 @@ export interface ArticleDraft {
   publisher: PublisherKey;
   author: PersonKey;
   status: DraftStatus;
+  /** A story many readers opened: it ranks among the most viewed, so the front page's trending
+   * carousel shows a premium story too. */
+  trending?: true;
   /** Stored as the description, separated by blank lines. */
   paragraphs: readonly string[];
 }

@@ -1,0 +1,218 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInAs } from './accounts.js';
+import { expect, test } from './fixtures.js';
+
+interface TrendingItem {
+  _id: string;
+  name: string;
+  isPremium: boolean;
+  viewCount: number;
+}
+
+interface Statistics {
+  totalUsers: number;
+  normalUsers: number;
+  premiumUsers: number;
+}
+
+const trendingUrl = '/api/articles?isApproved=true&sortBy=viewCount&limit=6';
+
+async function readJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+const carousel = (page: Page) => page.getByRole('region', { name: 'Trending' });
+const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
+
+/** The slides at least 90% inside the carousel's visible window, by title. */
+async function visibleTitles(page: Page): Promise<string[]> {
+  return slides(page).evaluateAll((elements) => {
+    const viewport = elements[0]!.parentElement!.parentElement!.getBoundingClientRect();
+    return elements
+      .filter((slide) => {
+        const box = slide.getBoundingClientRect();
+        const inside = Math.min(box.right, viewport.right) - Math.max(box.left, viewport.left);
+        return inside >= box.width * 0.9;
+      })
+      .map((slide) => slide.querySelector('h3')?.textContent ?? '');
+  });
+}
+
+test.describe('home page', () => {
+  test('the sections come in the spec order', async ({ page }) => {
+    await page.goto('/');
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings).toHaveText([
+      'Trending',
+      'Publishers',
+      'Statistics',
+      'Plans',
+      'About Tribune',
+      'Feedback',
+    ]);
+  });
+
+  for (const { width, cards } of [
+    { width: 1280, cards: 3 },
+    { width: 900, cards: 2 },
+    { width: 480, cards: 1 },
+  ]) {
+    test(`the carousel shows ${cards} card(s) at ${width} px`, async ({ page, request }) => {
+      // Without autoplay the slides stand still while they are counted.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      const trending = await readJson<TrendingItem[]>(request, trendingUrl);
+      await page.goto('/');
+      await expect(slides(page)).toHaveCount(trending.length);
+      await expect(slides(page).first()).toHaveAttribute('aria-label', `1 of ${trending.length}`);
+      expect(await visibleTitles(page)).toHaveLength(cards);
+      // Reduced motion: no autoplay and no pause button.
+      await expect(
+        carousel(page).getByRole('button', { name: /automatic slide show/ }),
+      ).toHaveCount(0);
+    });
+  }
+
+  test('the carousel shows the most viewed articles and moves by itself', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(slides(page)).toHaveCount(6);
+    const shown = await slides(page).locator('h3').allTextContents();
+    const trending = await readJson<TrendingItem[]>(request, trendingUrl);
+    // Views from other tests may reorder the list between the two reads: most titles agree.
+    const names = new Set(trending.map((article) => article.name));
+    expect(shown.filter((title) => names.has(title)).length).toBeGreaterThanOrEqual(4);
+
+    const first = (await visibleTitles(page))[0];
+    await expect
+      .poll(async () => (await visibleTitles(page))[0], { timeout: 5000 })
+      .not.toBe(first);
+  });
+
+  test('the carousel is usable by keyboard and pauses', async ({ page }) => {
+    await page.goto('/');
+    const region = carousel(page);
+    await region.getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await expect(region.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+    const dots = region.getByRole('button', { name: /^Show slide/ });
+    await expect(dots).toHaveCount(6);
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    // Once paused and with the pointer away, it stays on its slide.
+    await page.mouse.move(0, 0);
+    await region.getByRole('button', { name: 'Next slide' }).press('Enter');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await dots.nth(4).focus();
+    await page.keyboard.press('Enter');
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+    await page.waitForTimeout(2500);
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test("a premium card's Detail is disabled for a guest and open to a premium reader", async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(slides(page)).toHaveCount(6);
+    const trending = await readJson<TrendingItem[]>(request, trendingUrl);
+    const shown = new Set(await slides(page).locator('h3').allTextContents());
+    const premium = trending.find((article) => article.isPremium && shown.has(article.name));
+    expect(premium, 'a premium article in the carousel').toBeDefined();
+
+    const card = carousel(page).getByRole('article', { name: premium!.name });
+    await expect(card.getByText('Premium', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Detail' })).toBeDisabled();
+    await expect(card.getByRole('button', { name: 'Detail' })).toHaveAccessibleDescription(
+      /subscribe to read/,
+    );
+
+    await signInAs(page, 'premium');
+    await page.reload();
+    const link = carousel(page)
+      .getByRole('article', { name: premium!.name })
+      .getByRole('link', { name: 'Detail' });
+    await expect(link).toHaveAttribute('href', `/articles/${premium!._id}`);
+  });
+
+  test('the counters settle at the numbers the API gives', async ({ page, request }) => {
+    const before = await readJson<Statistics>(request, '/api/statistics');
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Statistics' });
+    const counters = section.locator('[data-value]');
+    await expect(counters).toHaveCount(3);
+    const after = await readJson<Statistics>(request, '/api/statistics');
+    const values = (await counters.evaluateAll((elements) =>
+      elements.map((element) => Number(element.getAttribute('data-value'))),
+    )) as [number, number, number];
+    const shown = { totalUsers: values[0], normalUsers: values[1], premiumUsers: values[2] };
+    // Other tests register readers meanwhile: the page holds the numbers of one of the reads.
+    expect([before, after]).toContainEqual(shown);
+
+    for (const [index, label] of ['Total Users', 'Normal Users', 'Premium Users'].entries()) {
+      await expect(section.getByText(label)).toBeVisible();
+      const number = new Intl.NumberFormat('en-US').format(values[index]!);
+      await expect(counters.nth(index).locator('[aria-hidden="true"]')).toHaveText(number);
+    }
+  });
+
+  test('feedback waits, thanks, lists newest first, survives a reload and refuses an empty box', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Feedback' });
+    await expect(section.getByText('No feedback yet.')).toBeVisible();
+    const box = section.getByRole('textbox', { name: 'Your feedback' });
+    const submit = section.getByRole('button', { name: 'Submit Feedback' });
+
+    await expect(submit).toBeDisabled();
+    await box.fill('   ');
+    await expect(submit).toBeDisabled();
+
+    for (const message of ['The harbour coverage is excellent.', 'More sport, please.']) {
+      await box.fill(message);
+      await submit.click();
+      await expect(section.getByRole('status')).toHaveText('Submitting Feedback...');
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog).toContainText('Feedback Submitted!');
+      await expect(dialog).toContainText('Thank you for your valuable feedback.');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expect(box).toHaveValue('');
+      await expect(section.getByRole('listitem').first()).toContainText(message);
+    }
+
+    await page.reload();
+    const items = page.getByRole('region', { name: 'Feedback' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText('More sport, please.');
+    await expect(items.nth(1)).toContainText('The harbour coverage is excellent.');
+  });
+
+  test("each plan's Subscribe leads to /subscription with its price and period", async ({
+    page,
+  }) => {
+    // The subscription page needs a sign-in.
+    await signInAs(page, 'reader');
+    const expected = [
+      { plan: 'Free for One Minutes', price: 1, period: 1 / 1440 },
+      { plan: '5 Days', price: 10, period: 5 },
+      { plan: '10 Days', price: 20, period: 10 },
+    ];
+    for (const { plan, price, period } of expected) {
+      await page.goto('/');
+      const card = page.getByRole('region', { name: 'Plans' }).getByRole('article', { name: plan });
+      await expect(card).toContainText(
+        'Access to all articles, daily newsletter, priority support, no ads.',
+      );
+      await card.getByRole('link', { name: /^Subscribe/ }).click();
+      await expect(page).toHaveURL(/\/subscription$/);
+      // React Router keeps navigation state in history.state.usr.
+      const state = await page.evaluate(() => (window.history.state as { usr: unknown }).usr);
+      expect(state).toEqual({ price, period });
+    }
+  });
+});

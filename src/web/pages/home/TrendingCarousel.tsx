@@ -1,0 +1,166 @@
+import { clsx } from 'clsx';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Article } from '../../../shared/articles.js';
+import { ArticleCard } from '../../components/articles/ArticleCard';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+
+/** Spec: the carousel moves on every 2 seconds. */
+const autoplayDelayMs = 2000;
+
+/** Spec: 3 cards at a time, 2 below 1024 px, 1 below 600 px. */
+export const slideClass =
+  'min-w-0 shrink-0 grow-0 basis-full pl-4 min-[600px]:basis-1/2 lg:basis-1/3';
+
+const controlClass =
+  'inline-flex size-9 items-center justify-center rounded-full border border-ink bg-surface text-ink transition-colors hover:bg-ink hover:text-paper disabled:opacity-60';
+
+/**
+ * The trending articles in an endless carousel (Embla) that moves on by itself. It stops while
+ * the pointer is over it or focus is inside it, when the reader presses Pause, and never moves
+ * by itself for readers who prefer reduced motion. Marked up as the WAI-ARIA carousel pattern.
+ */
+export function TrendingCarousel({
+  articles,
+  labelledBy,
+}: {
+  articles: Article[];
+  labelledBy: string;
+}) {
+  const reduceMotion = usePrefersReducedMotion();
+  // One plugin instance for the carousel's life; playing and stopping is decided below.
+  const [autoplay] = useState(() =>
+    Autoplay({
+      delay: autoplayDelayMs,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
+  );
+  const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
+  const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' }, plugins);
+
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const shouldPlay = !reduceMotion && !paused && !hovered && !focused;
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const update = () => {
+      setSelected(emblaApi.selectedScrollSnap());
+      setSnapCount(emblaApi.scrollSnapList().length);
+    };
+    update();
+    emblaApi.on('select', update).on('reInit', update);
+    return () => {
+      emblaApi.off('select', update).off('reInit', update);
+    };
+  }, [emblaApi]);
+
+  // The plugin restarts itself when a drag ends; this puts it back to what the reader chose.
+  const shouldPlayRef = useRef(shouldPlay);
+  useEffect(() => {
+    shouldPlayRef.current = shouldPlay;
+    if (!emblaApi || reduceMotion) return;
+    const apply = () => {
+      if (shouldPlayRef.current) autoplay.play();
+      else autoplay.stop();
+    };
+    apply();
+    emblaApi.on('pointerUp', apply).on('reInit', apply);
+    return () => {
+      emblaApi.off('pointerUp', apply).off('reInit', apply);
+    };
+  }, [emblaApi, autoplay, shouldPlay, reduceMotion]);
+
+  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
+  const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={labelledBy}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <div className="mb-4 flex items-center justify-end gap-2">
+        {!reduceMotion && (
+          <button
+            type="button"
+            onClick={() => setPaused((value) => !value)}
+            className={controlClass}
+            aria-label={paused ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          >
+            {paused ? (
+              <Play aria-hidden className="size-4" />
+            ) : (
+              <Pause aria-hidden className="size-4" />
+            )}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={scrollPrev}
+          className={controlClass}
+          aria-label="Previous slide"
+        >
+          <ChevronLeft aria-hidden className="size-5" />
+        </button>
+        <button type="button" onClick={scrollNext} className={controlClass} aria-label="Next slide">
+          <ChevronRight aria-hidden className="size-5" />
+        </button>
+      </div>
+
+      {/* Moving slides are not read out while they move by themselves, only when the reader
+          moves them. */}
+      <div ref={viewportRef} className="overflow-hidden" aria-live={shouldPlay ? 'off' : 'polite'}>
+        <div className="-ml-4 flex touch-pan-y">
+          {articles.map((article, index) => (
+            <div
+              key={article._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${articles.length}`}
+              className={slideClass}
+            >
+              <ArticleCard article={article} sentences={1} headingLevel="h3" eager={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+
+      {snapCount > 1 && (
+        <div className="mt-5 flex justify-center gap-1">
+          {Array.from({ length: snapCount }, (_, index) => (
+            <button
+              key={index}
+              type="button"
+              onClick={() => emblaApi?.scrollTo(index)}
+              aria-label={`Show slide ${index + 1} of ${snapCount}`}
+              aria-current={index === selected ? 'true' : undefined}
+              className="group p-1.5"
+            >
+              <span
+                className={clsx(
+                  'block h-2 rounded-full transition-all',
+                  index === selected ? 'w-6 bg-accent' : 'w-2 bg-ink/30 group-hover:bg-ink/60',
+                )}
+              />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
