@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleLimits } from '../../shared/articles.js';
+import { articleLimits, updateArticleSchema } from '../../shared/articles.js';
 
 /** The id stays a string here: a malformed one is a 404 (article-id.ts), not a 400. */
 export const articleIdParams = z.object({ id: z.string() });
@@ -43,3 +43,52 @@ export const listQuery = z.object({
     .transform((value) => Math.min(value, maxPageSize)),
   page: z.coerce.number().int().min(1).max(1_000_000).describe('1-based').default(1),
 });
+
+export const moderationMessages = {
+  emptyDecline: 'Please write a message for the author',
+  declineTooLong: 'The message for the author must be at most 1000 characters long',
+  declined: 'This article was declined: its author must change it first',
+  alreadyApproved: 'You have already Approved this article',
+} as const;
+
+/**
+ * The admin's moderation bodies, exactly one field each: Approve, Make Premium, Decline. They
+ * carry no `name`, which is how PUT /api/articles/:id tells them from a content update.
+ */
+export const moderationBody = z.union([
+  z.strictObject({ isApproved: z.literal(true) }),
+  z.strictObject({ isPremium: z.literal(true) }),
+  z.strictObject({
+    adminMessage: z
+      .string()
+      .trim()
+      .min(1, moderationMessages.emptyDecline)
+      .max(1000, moderationMessages.declineTooLong),
+  }),
+]);
+export type Moderation = z.infer<typeof moderationBody>;
+
+const putBodyHint =
+  'Send the article content, or exactly one of {isApproved: true}, {isPremium: true}, {adminMessage}';
+
+/**
+ * PUT /api/articles/:id: the author's (or an admin's) content, or one moderation field. When
+ * neither matches, a body with a `name` is taken for content and gets its first field error
+ * (as "field: message", like any other), not the union's generic one.
+ */
+export const articlePutBody = z.union([moderationBody, updateArticleSchema], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union') return undefined;
+    const input = issue.input;
+    const isContent = typeof input === 'object' && input !== null && 'name' in input;
+    const first = isContent ? issue.errors[1]?.[0] : undefined;
+    if (!first) return putBodyHint;
+    return first.path.length
+      ? `${first.path.map(String).join('.')}: ${first.message}`
+      : first.message;
+  },
+});
+
+export function isModeration(body: z.infer<typeof articlePutBody>): body is Moderation {
+  return !('name' in body);
+}

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleSchema, createArticleSchema, updateArticleSchema } from '../../shared/articles.js';
+import { articleSchema, createArticleSchema } from '../../shared/articles.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
@@ -10,13 +10,16 @@ import { articleInputMessages } from './messages.js';
 import { createArticle } from './queries/create.js';
 import { readArticle } from './queries/detail.js';
 import { listArticles } from './queries/list.js';
+import { moderateArticle } from './queries/moderate.js';
+import { premiumSplit } from './queries/premium-split.js';
 import { deleteArticle } from './queries/remove.js';
 import { updateArticleContent } from './queries/update.js';
 import { countView } from './queries/views.js';
-import { articleIdParams, listQuery } from './request-schemas.js';
+import { articleIdParams, articlePutBody, isModeration, listQuery } from './request-schemas.js';
 
 const error = apiErrorSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error };
+const modifiedCount = z.object({ modifiedCount: z.number().int() });
 
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -59,6 +62,25 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/articles/premium-split',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'How many articles are premium and how many not, every status (admin dashboard)',
+        response: {
+          200: z.object({ premium: z.number().int(), nonPremium: z.number().int() }),
+          401: error,
+          403: error,
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return premiumSplit(db);
+    },
+  );
+
   app.post(
     '/api/articles',
     {
@@ -87,26 +109,31 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['articles'],
-        summary: "Replaces an article's content (its author, or an admin)",
+        summary: "Replaces an article's content (its author, or an admin), or moderates it (admin)",
         description:
-          'Title, publisher, tags, description and image. Status, premium, views, author and ' +
-          'dates are kept; other fields the spec’s client sends are ignored. `modifiedCount` is ' +
-          '0 when nothing changed.',
+          'Content: title, publisher, tags, description and image; status, premium, views, ' +
+          'author and dates are kept, and other fields the spec’s client sends are ignored. ' +
+          'Moderation (admins only), exactly one field: `{isApproved: true}`, `{isPremium: ' +
+          'true}` or `{adminMessage}` (decline). `modifiedCount` is 0 when nothing changed.',
         params: articleIdParams,
-        // Not strict: the spec's client sends the whole article back; the extra fields are
-        // dropped. The admin's moderation bodies ({isApproved}, {isPremium}, {adminMessage})
-        // will join as a second schema in a union here, handled by their own query.
-        body: updateArticleSchema,
-        response: { 200: z.object({ modifiedCount: z.number().int() }), ...writeErrors },
+        // The content schema is not strict: the spec's client sends the whole article back and
+        // the extra fields are dropped. The moderation bodies are strict and carry no `name`.
+        body: articlePutBody,
+        response: { 200: modifiedCount, ...writeErrors, 409: error },
       },
     },
     async (request) => {
+      const body = request.body;
+      if (isModeration(body)) {
+        await requireAdmin(request);
+        return {
+          modifiedCount: await moderateArticle(db, parseArticleId(request.params.id), body),
+        };
+      }
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
-      const modifiedCount = await updateArticleContent(db, id, caller, request.body, (url) =>
-        app.images.owns(url),
-      );
-      return { modifiedCount };
+      const count = await updateArticleContent(db, id, caller, body, (url) => app.images.owns(url));
+      return { modifiedCount: count };
     },
   );
 

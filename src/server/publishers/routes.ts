@@ -1,9 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/api-error.js';
 import { publisherSchema } from '../../shared/publisher.js';
-import { listPublishers } from './queries.js';
+import { requireAdmin } from '../auth/guards.js';
+import { AppError } from '../errors.js';
+import {
+  articleCountByPublisher,
+  createPublisher,
+  listPublishers,
+  viewCountByPublisher,
+} from './queries.js';
+import {
+  articleCountItem,
+  createPublisherBody,
+  publisherMessages,
+  viewCountItem,
+} from './schemas.js';
+
+const error = apiErrorSchema;
+const adminErrors = { 401: error, 403: error };
 
 export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
   app.get(
     '/api/publisher',
     {
@@ -13,6 +32,65 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(publisherSchema) },
       },
     },
-    () => listPublishers(app.database.db),
+    () => listPublishers(db),
+  );
+
+  app.post(
+    '/api/publisher',
+    {
+      schema: {
+        tags: ['publishers'],
+        summary: 'Adds a publisher (admin)',
+        description:
+          '`publisherLogo` must be a URL that POST /api/images answered. Names are unique ' +
+          'regardless of case.',
+        body: createPublisherBody,
+        response: {
+          201: z.object({ insertedId: z.string() }),
+          400: error,
+          ...adminErrors,
+          409: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const { publisher, publisherLogo } = request.body;
+      if (!app.images.owns(publisherLogo)) {
+        throw new AppError('bad_request', publisherMessages.foreignLogo);
+      }
+      const id = await createPublisher(db, { name: publisher, logo: publisherLogo });
+      return reply.status(201).send({ insertedId: String(id) });
+    },
+  );
+
+  app.get(
+    '/api/publisher/articles/count',
+    {
+      schema: {
+        tags: ['publishers'],
+        summary: 'Articles per publisher, every status (admin dashboard)',
+        response: { 200: z.array(articleCountItem), ...adminErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return articleCountByPublisher(db);
+    },
+  );
+
+  app.get(
+    '/api/publisher/viewcount',
+    {
+      schema: {
+        tags: ['publishers'],
+        summary: "Views of each publisher's articles added up (admin dashboard)",
+        response: { 200: z.array(viewCountItem), ...adminErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return viewCountByPublisher(db);
+    },
   );
 };

@@ -1,6 +1,7 @@
 import type { UserRecord } from '../../shared/accounts.js';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
+import type { UserListItem } from './schemas.js';
 
 /** One user's record as the spec reads it, with premium derived from the expiry. */
 export async function findUserRecord(
@@ -59,6 +60,54 @@ export async function promoteToAdmin(db: Db, email: string): Promise<boolean> {
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** One page of users, newest first, and how many there are in all. */
+export async function listUsers(
+  db: Db,
+  page: { page: number; limit: number },
+  now = new Date(),
+): Promise<{ users: UserListItem[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('user')
+      .select(['id', 'name', 'email', 'image', 'isAdmin', 'premiumUntil', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const users = rows.map((row) => {
+    const premiumUntil = toIsoOrNull(row.premiumUntil);
+    return {
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      photoURL: row.image,
+      isAdmin: toBool(row.isAdmin),
+      isPremium: premiumUntil !== null && new Date(premiumUntil) > now,
+      createdAt: toIso(row.createdAt),
+    };
+  });
+  return { users, total: Number(count.total) };
+}
+
+/** Makes a user an admin by id: 1, or 0 when they already are; null when no user has the id. */
+export async function promoteUserById(db: Db, id: string): Promise<0 | 1 | null> {
+  const result = await db
+    .updateTable('user')
+    .set({ isAdmin: true, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('isAdmin', '=', false)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return 1;
+  const exists = await db.selectFrom('user').select('id').where('id', '=', id).executeTakeFirst();
+  return exists ? 0 : null;
 }
 
 /** Changes a user's name and, when given, photo. The email is never changed here. */

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileUpdateSchema, userRecordSchema } from '../../shared/accounts.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
-import { requireUser } from '../auth/guards.js';
+import { requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { saveUploadedImage } from '../images/save.js';
-import { findUserRecord, updateProfile } from './queries.js';
+import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
+import { makeAdminBody, userIdParams, userListItemSchema, usersQuery } from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,10 +15,48 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: "A user's record: one's own, or anyone's for an admin",
-        querystring: z.object({ email: z.string().trim().min(1, 'email is required') }),
+        summary:
+          "With `email`: a user's record (one's own, or anyone's for an admin). Without: one " +
+          'page of users, newest first, for an admin; the total is in the X-Total-Count header',
+        querystring: usersQuery,
         response: {
-          200: userRecordSchema,
+          200: z.union([userRecordSchema, z.array(userListItemSchema)]),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, page, limit } = request.query;
+      if (email === undefined) {
+        await requireAdmin(request);
+        const { users, total } = await listUsers(app.database.db, { page, limit });
+        reply.header('x-total-count', String(total));
+        return users;
+      }
+      const caller = await requireUser(request);
+      if (email.toLowerCase() !== caller.email.toLowerCase() && !caller.isAdmin) {
+        throw new AppError('forbidden', 'You may only read your own account');
+      }
+      const record = await findUserRecord(app.database.db, { email });
+      if (!record) throw new AppError('not_found', 'No user has this email');
+      return record;
+    },
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Makes a user an admin (admin); body exactly {isAdmin: true}, no way back',
+        params: userIdParams,
+        body: makeAdminBody,
+        response: {
+          200: z.object({ modifiedCount: z.number().int() }),
+          400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
@@ -25,14 +64,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireUser(request);
-      const email = request.query.email.toLowerCase();
-      if (email !== caller.email.toLowerCase() && !caller.isAdmin) {
-        throw new AppError('forbidden', 'You may only read your own account');
-      }
-      const record = await findUserRecord(app.database.db, { email });
-      if (!record) throw new AppError('not_found', 'No user has this email');
-      return record;
+      await requireAdmin(request);
+      const modifiedCount = await promoteUserById(app.database.db, request.params.id);
+      if (modifiedCount === null) throw new AppError('not_found', 'No user has this id');
+      return { modifiedCount };
     },
   );
 

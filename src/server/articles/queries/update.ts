@@ -8,9 +8,9 @@ import { publisherIdByName, tagsOf } from './select.js';
 
 /**
  * Replaces an article's content (title, publisher, tags, description, image) for its author or
- * an admin; status, premium, views, author and creation date are kept. Answers 0 when the
- * content is already what was sent. An image must come from our store, unless it is the one
- * the article already shows.
+ * an admin; status, premium, views, author and creation date are kept, except that the author's
+ * change clears a decline. Answers 0 when the content is already what was sent. An image must
+ * come from our store, unless it is the one the article already shows.
  */
 export async function updateArticleContent(
   db: Db,
@@ -56,6 +56,9 @@ export async function updateArticleContent(
         description: input.description,
         excerpt: firstSentences(input.description, 3),
         updatedAt: now.toISOString(),
+        // The author's change answers a decline: the article goes back to Pending for review.
+        // An admin editing the text leaves their own decline standing.
+        ...(current.authorId === caller.id ? { adminMessage: null } : {}),
       })
       .where('id', '=', id)
       // Ownership is part of the write itself; admins edit any article (see docs/API.md).

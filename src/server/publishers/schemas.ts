@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const publisherMessages = {
+  nameRequired: 'Publisher name is required',
+  nameTooLong: 'Publisher name must be at most 100 characters long',
+  duplicate: 'A publisher with this name already exists',
+  foreignLogo: 'Please upload the logo with the logo field',
+} as const;
+
+/** POST /api/publisher: the name and the display_url POST /api/images answered for the logo. */
+export const createPublisherBody = z.object({
+  publisher: z
+    .string({ error: publisherMessages.nameRequired })
+    .trim()
+    .min(1, publisherMessages.nameRequired)
+    .max(100, publisherMessages.nameTooLong),
+  publisherLogo: z
+    .string({ error: publisherMessages.foreignLogo })
+    .trim()
+    .min(1, publisherMessages.foreignLogo),
+});
+
+/** Dashboard items, in the spec's shapes: `_id` is the publisher's name. */
+export const articleCountItem = z.object({ _id: z.string(), count: z.number().int() });
+export const viewCountItem = z.object({ _id: z.string(), totalViewCount: z.number().int() });
