@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRecordSchema } from '../../shared/accounts.js';
 
 export const maxUsersPageSize = 50;
 
@@ -19,15 +20,9 @@ export const usersQuery = z.object({
 });
 
 /** A row of the admin's users table: the record without its counters and history. */
-export const userListItemSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photoURL: z.string().nullable(),
-  isAdmin: z.boolean(),
-  isPremium: z.boolean(),
-  createdAt: z.string(),
-});
+export const userListItemSchema = userRecordSchema
+  .pick({ _id: true, name: true, email: true, photoURL: true, isAdmin: true, isPremium: true })
+  .extend({ createdAt: z.string() });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const userIdParams = z.object({ id: z.string().min(1) });

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import type { ArticlePage } from '../../lib/api/articles';
 import { ArticleCard } from './ArticleCard';
-import { LoadError } from './LoadError';
+import { LoadError } from '../LoadError';
 import { Pagination } from './Pagination';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { LoadError } from '../../components/articles/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useArticleDetail } from '../../lib/api/articleDetail';
 import { findListedArticle } from '../../lib/api/articles';

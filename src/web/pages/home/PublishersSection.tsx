@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Publisher } from '../../../shared/publisher.js';
 import { usePublishers } from '../../lib/api/publishers';
 import { SectionHeading } from '../../components/SectionHeading';
-import { SectionError } from './SectionError';
+import { LoadError } from '../../components/LoadError';
 
 const gridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6';
 const cardClass = 'flex h-full flex-col items-center gap-3 border border-rule bg-surface p-4';
@@ -45,7 +45,7 @@ function PublishersContent() {
 
   if (isError) {
     return (
-      <SectionError
+      <LoadError
         what="the publishers"
         error={error}
         onRetry={() => void refetch()}

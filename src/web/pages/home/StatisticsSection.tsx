@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStatistics, type Statistics } from '../../lib/api/statistics';
 import { SectionHeading } from '../../components/SectionHeading';
-import { SectionError } from './SectionError';
+import { LoadError } from '../../components/LoadError';
 import { useCountUp } from './useCountUp';
 
 const counters: { key: keyof Statistics; label: string }[] = [
@@ -41,7 +41,7 @@ function StatisticsContent() {
 
   if (isError) {
     return (
-      <SectionError
+      <LoadError
         what="the statistics"
         error={error}
         onRetry={() => void refetch()}

@@ -1,6 +1,6 @@
 import { SectionHeading } from '../../components/SectionHeading';
 import { useTrendingArticles } from '../../lib/api/trending';
-import { SectionError } from './SectionError';
+import { LoadError } from '../../components/LoadError';
 import { slideClass, TrendingCarousel } from './TrendingCarousel';
 
 const headingId = 'trending-heading';
@@ -34,7 +34,7 @@ function TrendingContent() {
 
   if (isError) {
     return (
-      <SectionError
+      <LoadError
         what="the trending articles"
         error={error}
         onRetry={() => void refetch()}

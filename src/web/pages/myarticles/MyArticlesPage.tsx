@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/articles/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { Pagination } from '../../components/articles/Pagination';
 import { PageHeading } from '../../components/PageHeading';
 import { buttonClass } from '../../components/ui/button';

@@ -9,7 +9,7 @@ import {
 import { tags, type Tag } from '../../../shared/tags.js';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm } from '../../components/articles/form/ArticleForm';
-import { LoadError } from '../../components/articles/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { PageHeading } from '../../components/PageHeading';
 import { buttonClass } from '../../components/ui/button';
 import { usePageTitle } from '../../hooks/usePageTitle';

@@ -1,20 +1,17 @@
 import { clsx } from 'clsx';
 import { RefreshCw } from 'lucide-react';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from './ui/button';
 
-/** A home page section whose data failed to load: what failed, why, and a Retry button. */
-export function SectionError({
-  what,
-  error,
-  onRetry,
-  retrying,
-}: {
-  /** Completes "We couldn't load …". */
+interface Props {
+  /** What could not be loaded, e.g. "the articles". */
   what: string;
   error: Error;
-  onRetry: () => void;
   retrying: boolean;
-}) {
+  onRetry: () => void;
+}
+
+/** A failed read with the cause and a Retry button. */
+export function LoadError({ what, error, retrying, onRetry }: Props) {
   return (
     <div role="alert" className="border border-accent/40 bg-surface px-6 py-8 text-center">
       <p className="font-serif text-lg font-semibold">We couldn't load {what}.</p>
