@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { siteName } from '../../shared/site.js';
-import { LogOut } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
 import { Avatar } from '../components/Avatar';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { SkipLink } from '../components/SkipLink';
@@ -17,10 +18,12 @@ const adminLinks = [
   { label: 'Add Publishers', to: '/admin/addpublisher' },
 ];
 
-/** The admin area's frame: a sidebar on wide screens, a scrolling bar of links on narrow ones. */
+/** The admin area's frame: a sidebar on wide screens; on narrow ones a Menu button shows the links. */
 export function AdminLayout() {
   const { user } = useAuth();
   const logout = useLogout();
+  // The narrow screens' menu; on wide screens the links always show and this is ignored.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-dvh lg:flex">
       <SkipLink />
@@ -36,50 +39,67 @@ export function AdminLayout() {
           <p className="text-xs font-semibold tracking-[0.2em] text-paper/75 uppercase lg:mt-1">
             Admin
           </p>
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="admin-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="ml-auto flex items-center gap-2 self-center rounded-sm border border-paper/40 px-3 py-2 text-sm font-semibold focus-visible:outline-paper lg:hidden"
+          >
+            {menuOpen ? (
+              <X aria-hidden className="size-4" />
+            ) : (
+              <Menu aria-hidden className="size-4" />
+            )}
+            Menu
+          </button>
         </div>
-        {user && (
-          <div className="flex items-center gap-3 border-t border-paper/20 px-4 py-3 sm:px-6 lg:flex-col lg:py-6 lg:text-center">
-            <Avatar
-              name={user.name}
-              photoURL={user.photoURL}
-              className="size-10 text-sm ring-2 ring-paper/30 lg:size-20 lg:text-2xl"
-            />
-            <div className="min-w-0">
-              <p className="truncate font-serif text-lg font-bold">{user.name}</p>
-              <p className="text-xs tracking-wider text-paper/75 uppercase">Role: Admin</p>
+        <div id="admin-menu" className={clsx(!menuOpen && 'max-lg:hidden')}>
+          {user && (
+            <div className="flex items-center gap-3 border-t border-paper/20 px-4 py-3 sm:px-6 lg:flex-col lg:py-6 lg:text-center">
+              <Avatar
+                name={user.name}
+                photoURL={user.photoURL}
+                className="size-10 text-sm ring-2 ring-paper/30 lg:size-20 lg:text-2xl"
+              />
+              <div className="min-w-0">
+                <p className="truncate font-serif text-lg font-bold">{user.name}</p>
+                <p className="text-xs tracking-wider text-paper/75 uppercase">Role: Admin</p>
+              </div>
             </div>
-          </div>
-        )}
-        <nav aria-label="Admin" className="border-t border-paper/20">
-          <ul className="flex overflow-x-auto px-1 [scrollbar-width:thin] sm:px-3 lg:flex-col lg:py-4">
-            {adminLinks.map((link) => (
-              <li key={link.to} className="shrink-0">
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  className={({ isActive }) =>
-                    clsx(
-                      'block rounded-sm px-3 py-3 text-sm font-semibold transition-colors focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2',
-                      isActive ? 'bg-paper text-ink' : 'text-paper/85 hover:bg-paper/10',
-                    )
-                  }
+          )}
+          <nav aria-label="Admin" className="border-t border-paper/20">
+            <ul className="flex flex-col px-1 py-2 sm:px-3 lg:py-4">
+              {adminLinks.map((link) => (
+                <li key={link.to} className="shrink-0">
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    onClick={() => setMenuOpen(false)}
+                    className={({ isActive }) =>
+                      clsx(
+                        'block rounded-sm px-3 py-3 text-sm font-semibold transition-colors focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2',
+                        isActive ? 'bg-paper text-ink' : 'text-paper/85 hover:bg-paper/10',
+                      )
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => void logout()}
+                  className="flex w-full items-center gap-2 rounded-sm px-3 py-3 text-left text-sm font-semibold text-paper/85 transition-colors hover:bg-paper/10 focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2"
                 >
-                  {link.label}
-                </NavLink>
+                  <LogOut aria-hidden className="size-4" />
+                  Logout
+                </button>
               </li>
-            ))}
-            <li className="shrink-0">
-              <button
-                type="button"
-                onClick={() => void logout()}
-                className="flex w-full items-center gap-2 rounded-sm px-3 py-3 text-left text-sm font-semibold text-paper/85 transition-colors hover:bg-paper/10 focus-visible:-outline-offset-2 focus-visible:outline-paper lg:py-2"
-              >
-                <LogOut aria-hidden className="size-4" />
-                Logout
-              </button>
-            </li>
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        </div>
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:py-12">
         <Outlet />

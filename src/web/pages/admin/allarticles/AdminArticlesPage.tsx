@@ -1,5 +1,64 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { LoadError } from '../../../components/LoadError';
+import { PageHeading } from '../../../components/PageHeading';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+import { useArticles } from '../../../lib/api/articles';
+import { PageButtons } from '../PageButtons';
+import { usePageInUrl } from '../usePageInUrl';
+import { AdminArticleCard } from './AdminArticleCard';
 
+const pageSize = 3;
+
+/** Every article in every state, newest first, three a page, each with the editors' actions. */
 export function AdminArticlesPage() {
-  return <PlaceholderPage title="All Articles (Admin)" heading="All Articles" />;
+  usePageTitle('All Articles (Admin)');
+  const [page, setPage] = usePageInUrl();
+  // No status filter: for an admin the server lists pending and declined articles too.
+  const query = useArticles({ page, limit: pageSize });
+  const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / pageSize));
+
+  return (
+    <section>
+      <PageHeading>All Articles</PageHeading>
+      <div className="mt-8">
+        {query.isPending ? (
+          <LoadingCard />
+        ) : query.isError ? (
+          <LoadError
+            what="the articles"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data.articles.length === 0 ? (
+          <p className="font-serif text-lg text-ink-muted italic">No articles yet.</p>
+        ) : (
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {query.data.articles.map((article) => (
+                <li key={article._id}>
+                  <AdminArticleCard article={article} />
+                </li>
+              ))}
+            </ul>
+            <PageButtons page={page} pageCount={pageCount} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LoadingCard() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading articles"
+      className="max-w-sm animate-pulse rounded-sm border border-rule bg-surface p-4"
+    >
+      <div className="aspect-[4/3] bg-rule" />
+      <div className="mt-4 h-5 w-3/4 bg-rule" />
+      <div className="mt-3 h-4 w-1/2 bg-rule" />
+      <div className="mt-3 h-4 w-2/3 bg-rule" />
+    </div>
+  );
 }

@@ -1,5 +1,20 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { PageHeading } from '../../../components/PageHeading';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+import { PremiumColumnChart } from './PremiumColumnChart';
+import { PublisherPieChart } from './PublisherPieChart';
+import { ViewCountLineChart } from './ViewCountLineChart';
 
+/** Three charts of the paper's figures; recharts loads with this page's chunk only. */
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" />;
+  usePageTitle('Dashboard');
+  return (
+    <section>
+      <PageHeading>Dashboard</PageHeading>
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <PublisherPieChart />
+        <ViewCountLineChart />
+        <PremiumColumnChart />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test';
+import { registerAs, signInAs } from './accounts.js';
+import { pictureFile, uniqueTitle } from './articleData.js';
+import { expect, test } from './fixtures.js';
+
+const dialog = (page: Page) => page.getByRole('alertdialog');
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+function origin(): string {
+  return new URL(test.info().project.use.baseURL ?? '').origin;
+}
+
+/** Registers a fresh author, who posts one pending article through the API; then the admin
+ * signs in. Answers the author's session cookies, to look at the article as them later. */
+async function pendingArticle(page: Page, title: string) {
+  await registerAs(page, 'Anna Author');
+  const upload = await page.request.post('/api/images', {
+    multipart: { image: await pictureFile() },
+    headers: { origin: origin() },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const image = ((await upload.json()) as { data: { display_url: string } }).data.display_url;
+  const created = await page.request.post('/api/articles', {
+    data: {
+      name: title,
+      publisher: 'The Harbour Herald',
+      tags: ['politics'],
+      description: 'A story for the editors to judge.',
+      image,
+    },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const author = (await page.context().storageState()).cookies;
+  await page.context().clearCookies();
+  await signInAs(page, 'admin');
+  return author;
+}
+
+/** Opens the admin's article list on the page that shows `title` (others may post meanwhile). */
+async function openAdminCard(page: Page, title: string) {
+  for (let n = 1; n <= 3; n++) {
+    await page.goto(`/admin/allarticles?page=${n}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    if (await card(page, title).isVisible()) return card(page, title);
+  }
+  throw new Error(`"${title}" is not among the newest articles`);
+}
+
+test.describe('the admin area', () => {
+  // The refused decline of an approved article logs Chromium's 409 line.
+  test.describe(() => {
+    test.use({ allowConsoleErrors: /status of 409/ });
+    test('approving an article publishes it', async ({ page }) => {
+      const title = uniqueTitle('Approve me');
+      await pendingArticle(page, title);
+      const article = await openAdminCard(page, title);
+      await expect(article).toContainText('Pending');
+      await expect(article).toContainText('The Harbour Herald');
+      await article.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText('Article approved')).toBeVisible();
+      await expect(article).toContainText('Approved & Non-Premium');
+
+      await article.getByRole('button', { name: 'Make Premium' }).click();
+      await expect(article).toContainText('Approved & Premium');
+
+      // Declining an approved article is refused.
+      await article.getByRole('button', { name: 'Decline' }).click();
+      await page.getByRole('dialog').getByRole('textbox').fill('Too late');
+      await page.getByRole('button', { name: 'Send to Author' }).click();
+      await expect(page.getByText('You have already Approved this article')).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/allpublishedarticles?title=${encodeURIComponent(title)}`);
+      await expect(card(page, title)).toBeVisible();
+    });
+  });
+
+  test('a declined article shows the message to its author', async ({ page }) => {
+    const title = uniqueTitle('Decline me');
+    const author = await pendingArticle(page, title);
+    const article = await openAdminCard(page, title);
+    await article.getByRole('button', { name: 'Decline' }).click();
+    const decline = page.getByRole('dialog');
+    await expect(decline.getByRole('textbox')).toHaveValue('');
+    await decline.getByRole('textbox').fill('Please cite your sources.');
+    await decline.getByRole('button', { name: 'Send to Author' }).click();
+    await expect(page.getByText('Successfully sent to author')).toBeVisible();
+    await expect(article).toContainText('Declined');
+    await expect(article.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await expect(article.getByRole('button', { name: 'Make Premium' })).toBeDisabled();
+    // The dialog opens again with the message sent before.
+    await article.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox')).toHaveValue(
+      'Please cite your sources.',
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.context().clearCookies();
+    await page.context().addCookies(author);
+    await page.goto('/myarticles');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByRole('button', { name: 'Declined' }).click();
+    await expect(dialog(page)).toContainText('Please cite your sources.');
+  });
+
+  test('deleting asks first; cancel keeps the article', async ({ page }) => {
+    const title = uniqueTitle('Delete me');
+    await pendingArticle(page, title);
+    const article = await openAdminCard(page, title);
+
+    await article.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog(page).getByRole('heading')).toHaveText('Are you sure?');
+    await dialog(page).getByRole('button', { name: 'No, cancel!' }).click();
+    await expect(dialog(page)).toContainText('The Article is not deleted');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(article).toBeVisible();
+
+    await article.getByRole('button', { name: 'Delete' }).click();
+    await dialog(page).getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(dialog(page)).toContainText('The Article has been deleted.');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(article).toBeHidden();
+  });
+
+  test('articles and users come three a page', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin/allarticles');
+    await expect(page.getByRole('article')).toHaveCount(3);
+    const first = await page.getByRole('article').first().getAttribute('aria-label');
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('article').first()).not.toHaveAttribute('aria-label', first ?? '');
+
+    await page.goto('/admin/allusers');
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+  });
+
+  test('an admin makes a new user an admin', async ({ page }) => {
+    const email = await registerAs(page, 'Nina Newcomer');
+    await page.context().clearCookies();
+    await signInAs(page, 'admin');
+    // Newest first, but other tests register users at the same time: find the user's page.
+    let userPage = 1;
+    for (; userPage < 20; userPage += 1) {
+      const res = await page.request.get(`/api/users?page=${userPage}&limit=3`);
+      const users = (await res.json()) as { email: string }[];
+      if (users.some((user) => user.email === email.toLowerCase())) break;
+    }
+    await page.goto(`/admin/allusers?page=${userPage}`);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByText('Nina Newcomer is an admin now')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
+  });
+
+  test('a new publisher can be chosen for an article', async ({ page }) => {
+    await signInAs(page, 'admin');
+    const name = uniqueTitle('Zephyr Dispatch');
+    await page.goto('/admin/addpublisher');
+    await expect(page.getByRole('heading', { name: 'Add Publisher Here' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Publisher' }).click();
+    await expect(page.getByText('Publisher name is required')).toBeVisible();
+
+    await page.getByPlaceholder('Write Publisher Name here').fill(name);
+    await page.getByLabel('Publisher Logo', { exact: true }).setInputFiles(await pictureFile());
+    await expect(page.getByText('Image uploaded.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Publisher' }).click();
+    await expect(page.getByText('Publisher added')).toBeVisible();
+    await expect(page.getByPlaceholder('Write Publisher Name here')).toHaveValue('');
+
+    await page.goto('/addArticle');
+    const publisher = page.getByRole('combobox', { name: 'Publisher' });
+    await publisher.fill(name);
+    await page.getByRole('option', { name }).click();
+    await expect(publisher).toHaveValue(name);
+  });
+
+  test('the dashboard draws three charts', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    for (const heading of ['Pie Chart', 'Line Chart', 'Column chart']) {
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(3);
+    await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
+    await expect(page.getByText('View Count', { exact: true }).first()).toBeVisible();
+  });
+});

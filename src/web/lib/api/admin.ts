@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Article } from '../../../shared/articles.js';
+import { articleKeys } from './articles';
+import { apiFetch, apiFetchWithHeaders } from './client';
+import { publisherKeys } from './publishers';
+
+/*
+ * The admin area's reads and writes. Only the admin pages import this module, so it stays in
+ * their lazy chunks.
+ */
+
+/** The moderation changes PUT /api/articles/:id accepts from an admin, one at a time. */
+export type Moderation = { isApproved: true } | { isPremium: true } | { adminMessage: string };
+
+export function moderateArticle(id: string, change: Moderation): Promise<unknown> {
+  return apiFetch(`/articles/${encodeURIComponent(id)}`, { method: 'PUT', json: change });
+}
+
+/** Approve, decline or make premium; every article list is refreshed afterwards. */
+export function useModerateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ article, change }: { article: Article; change: Moderation }) =>
+      moderateArticle(article._id, change),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+  });
+}
+
+/** A user as GET /api/users lists them for an admin. */
+export interface ListedUser {
+  _id: string;
+  name: string;
+  email: string;
+  photoURL: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  createdAt: string;
+}
+
+export const adminUserKeys = {
+  all: ['users', 'admin-list'] as const,
+  page: (page: number, limit: number) => [...adminUserKeys.all, page, limit] as const,
+};
+
+/** One page of users, newest first, and how many there are in all. */
+export function useUserList(page: number, limit: number) {
+  return useQuery({
+    queryKey: adminUserKeys.page(page, limit),
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiFetchWithHeaders<ListedUser[]>(
+        `/users?page=${page}&limit=${limit}`,
+        { signal },
+      );
+      const total = Number(headers.get('X-Total-Count'));
+      return { users: data, total: Number.isFinite(total) ? total : data.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: ListedUser) =>
+      apiFetch(`/users/${encodeURIComponent(user._id)}`, {
+        method: 'PATCH',
+        json: { isAdmin: true },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}
+
+export function useAddPublisher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { publisher: string; publisherLogo: string }) =>
+      apiFetch('/publisher', { method: 'POST', json: input }),
+    // Add Article's publisher box and the home page's grid read this list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publisherKeys.all }),
+  });
+}
+
+/** The dashboard's figures, each from its own aggregate endpoint. */
+export function useChartData<T>(path: string) {
+  return useQuery({
+    queryKey: ['admin-stats', path],
+    queryFn: ({ signal }) => apiFetch<T>(path, { signal }),
+  });
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { articleStatus, type Article } from '../../../../shared/articles.js';
+import { Avatar } from '../../../components/Avatar';
+import { errorMessage } from '../../../components/dialogs/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { useModerateArticle, type Moderation } from '../../../lib/api/admin';
+import { useDeleteArticle } from '../../../lib/api/articleMutations';
+import { formatDate } from '../../../lib/formatDate';
+import { confirmDelete } from './confirmDelete';
+import { DeclineDialog } from './DeclineDialog';
+
+/** One article with its facts and the editors' buttons: Approve, Decline, Delete, Make Premium. */
+export function AdminArticleCard({ article }: { article: Article }) {
+  const moderate = useModerateArticle();
+  const remove = useDeleteArticle();
+  const [declining, setDeclining] = useState(false);
+  // A declined article must be reconsidered by its author before it can be approved.
+  const declined = Boolean(article.adminMessage);
+
+  function apply(change: Moderation, done: string) {
+    moderate.mutate(
+      { article, change },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <article
+      aria-label={article.name}
+      className="flex h-full flex-col overflow-hidden rounded-sm border border-rule bg-surface"
+    >
+      <img src={article.image} alt="" className="aspect-[4/3] w-full object-cover" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h2 className="font-serif text-xl leading-snug font-bold">{article.name}</h2>
+        <div className="flex items-center gap-3">
+          <Avatar
+            name={article.author.name}
+            photoURL={article.author.photo}
+            className="size-10 text-sm"
+          />
+          <div className="min-w-0 text-sm">
+            <p className="truncate font-semibold">{article.author.name}</p>
+            <p className="truncate text-ink-muted">{article.author.email}</p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">Posted Date</dt>
+          <dd>{formatDate(article.createdAt)}</dd>
+          <dt className="font-semibold">Status</dt>
+          <dd>{articleStatus(article)}</dd>
+          <dt className="font-semibold">Publisher</dt>
+          <dd>{article.publisher}</dd>
+        </dl>
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
+          <button
+            type="button"
+            disabled={declined || moderate.isPending}
+            onClick={() => apply({ isApproved: true }, 'Article approved')}
+            className={buttonClass({ size: 'sm' })}
+          >
+            Approve
+          </button>
+          <button
+            type="button"
+            onClick={() => setDeclining(true)}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => void confirmDelete(() => remove.mutateAsync(article._id))}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Delete
+          </button>
+          <button
+            type="button"
+            disabled={declined || moderate.isPending}
+            onClick={() => apply({ isPremium: true }, 'The article is premium now')}
+            className={buttonClass({ size: 'sm' })}
+          >
+            Make Premium
+          </button>
+        </div>
+      </div>
+      {declining && <DeclineDialog article={article} onClose={() => setDeclining(false)} />}
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartData } from '../../../lib/api/admin';
+import { ChartFigure } from './ChartFigure';
+import { palette } from './palette';
+
+/** Premium articles against the rest. */
+export function PremiumColumnChart() {
+  const query = useChartData<{ premium: number; nonPremium: number }>('/articles/premium-split');
+  const data = query.data
+    ? [
+        { kind: 'Premium', count: query.data.premium },
+        { kind: 'Non-Premium', count: query.data.nonPremium },
+      ]
+    : [];
+
+  return (
+    <ChartFigure heading="Column chart" query={query}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 24 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="kind"
+            label={{ value: 'premium and non-premium articles', position: 'bottom' }}
+          />
+          <YAxis
+            allowDecimals={false}
+            label={{
+              value: 'Number of Articles',
+              angle: -90,
+              position: 'insideLeft',
+              style: { textAnchor: 'middle' },
+            }}
+          />
+          <Tooltip />
+          <Bar dataKey="count" name="Articles" fill={palette[0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
