@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { pageItemClass as itemClass, pageNumberClass, pageWindow } from '../pagination';
 
 interface Props {
   page: number;
@@ -9,9 +10,6 @@ interface Props {
   /** The address of page `page` (the current search kept). */
   hrefFor: (page: number) => string;
 }
-
-const itemClass =
-  'inline-flex min-w-10 items-center justify-center gap-1 rounded-sm border px-3 py-2 text-sm font-semibold';
 
 /** Previous, numbered pages (the current one highlighted) and next, as links. */
 export function Pagination({ page, pageCount, hrefFor }: Props) {
@@ -36,12 +34,7 @@ export function Pagination({ page, pageCount, hrefFor }: Props) {
                 to={hrefFor(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === page ? 'page' : undefined}
-                className={clsx(
-                  itemClass,
-                  item === page
-                    ? 'border-ink bg-ink text-paper'
-                    : 'border-rule bg-surface hover:border-ink',
-                )}
+                className={pageNumberClass(item === page)}
               >
                 {item}
               </Link>
@@ -90,20 +83,4 @@ function StepLink({
       {children}
     </Link>
   );
-}
-
-/** The first, the last, and the pages around the current one; null marks a gap. */
-function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const pages = [...new Set([1, page - 1, page, page + 1, pageCount])]
-    .filter((item) => item >= 1 && item <= pageCount)
-    .sort((a, b) => a - b);
-  const items: (number | null)[] = [];
-  for (const item of pages) {
-    const previous = items.at(-1);
-    // A gap of one page shows that page rather than an ellipsis standing for it.
-    if (typeof previous === 'number' && item - previous === 2) items.push(previous + 1);
-    else if (typeof previous === 'number' && item - previous > 2) items.push(null);
-    items.push(item);
-  }
-  return items;
 }

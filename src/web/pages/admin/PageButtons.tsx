@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { pageItemClass, pageNumberClass, pageWindow } from '../../components/pagination';
 
 interface Props {
   page: number;
@@ -6,13 +7,17 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-const itemClass =
-  'inline-flex min-w-10 items-center justify-center rounded-sm border px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
+const stepClass = clsx(
+  pageItemClass,
+  'border-rule bg-surface hover:border-ink disabled:cursor-not-allowed disabled:opacity-50',
+);
 
-/** The admin lists' pager (spec): '<<', a button per page (the current one highlighted), '>>'. */
+/**
+ * The admin lists' pager (spec): '<<', numbered page buttons (the current one highlighted; the
+ * first, the last and those around the current one), '>>'.
+ */
 export function PageButtons({ page, pageCount, onPage }: Props) {
   if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
   return (
     <nav aria-label="Pagination" className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
@@ -22,36 +27,37 @@ export function PageButtons({ page, pageCount, onPage }: Props) {
             aria-label="Previous page"
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
-            className={clsx(itemClass, 'border-rule bg-surface hover:border-ink')}
+            className={stepClass}
           >
             {'<<'}
           </button>
         </li>
-        {pages.map((item) => (
-          <li key={item}>
-            <button
-              type="button"
-              aria-label={`Page ${item}`}
-              aria-current={item === page ? 'page' : undefined}
-              onClick={() => onPage(item)}
-              className={clsx(
-                itemClass,
-                item === page
-                  ? 'border-ink bg-ink text-paper'
-                  : 'border-rule bg-surface hover:border-ink',
-              )}
-            >
-              {item}
-            </button>
-          </li>
-        ))}
+        {pageWindow(page, pageCount).map((item, index) =>
+          item === null ? (
+            <li key={`gap-${index}`} aria-hidden className="px-1 text-ink-muted">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <button
+                type="button"
+                aria-label={`Page ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => onPage(item)}
+                className={pageNumberClass(item === page)}
+              >
+                {item}
+              </button>
+            </li>
+          ),
+        )}
         <li>
           <button
             type="button"
             aria-label="Next page"
             disabled={page >= pageCount}
             onClick={() => onPage(page + 1)}
-            className={clsx(itemClass, 'border-rule bg-surface hover:border-ink')}
+            className={stepClass}
           >
             {'>>'}
           </button>

@@ -9,7 +9,7 @@ import { useDeleteArticle } from '../../lib/api/articleMutations';
 import { useArticles } from '../../lib/api/articles';
 import { useAuth } from '../../lib/auth/authContext';
 import { pageParam, withPage } from '../../lib/pageParam';
-import { deleteWithConfirm } from './deleteWithConfirm';
+import { deleteWithConfirm } from '../../components/articles/deleteWithConfirm';
 import { MyArticlesTable } from './MyArticlesTable';
 
 const pageSize = 20;
@@ -54,7 +54,7 @@ export function MyArticlesPage() {
                 firstNumber={(page - 1) * pageSize + 1}
                 deletingId={remove.isPending ? remove.variables : undefined}
                 onDelete={(article) =>
-                  void deleteWithConfirm(() => remove.mutateAsync(article._id))
+                  void deleteWithConfirm('Are You sure?', () => remove.mutateAsync(article._id))
                 }
               />
               <Pagination

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { useModerateArticle, type Moderation } from '../../../lib/api/admin';
 import { useDeleteArticle } from '../../../lib/api/articleMutations';
 import { formatDate } from '../../../lib/formatDate';
-import { confirmDelete } from './confirmDelete';
+import { deleteWithConfirm } from '../../../components/articles/deleteWithConfirm';
 import { DeclineDialog } from './DeclineDialog';
 
 /** One article with its facts and the editors' buttons: Approve, Decline, Delete, Make Premium. */
@@ -74,7 +74,9 @@ export function AdminArticleCard({ article }: { article: Article }) {
           <button
             type="button"
             disabled={remove.isPending}
-            onClick={() => void confirmDelete(() => remove.mutateAsync(article._id))}
+            onClick={() =>
+              void deleteWithConfirm('Are you sure?', () => remove.mutateAsync(article._id))
+            }
             className={buttonClass({ variant: 'secondary', size: 'sm' })}
           >
             Delete

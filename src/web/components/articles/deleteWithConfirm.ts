@@ -1,10 +1,17 @@
-import { errorMessage, showAlert } from '../../../components/dialogs/alert';
+import { errorMessage, showAlert } from '../dialogs/alert';
 
-/** The admin's delete conversation (spec): 'Are you sure?', then 'Deleted!' or 'Cancelled'. */
-export async function confirmDelete(remove: () => Promise<unknown>): Promise<void> {
+/**
+ * The spec's delete conversation: a question, then 'Deleted!' or 'Cancelled'. `remove` deletes
+ * the article (and refreshes the list); a failure shows its cause. The spec words the question
+ * 'Are You sure?' for authors and 'Are you sure?' for admins.
+ */
+export async function deleteWithConfirm(
+  title: 'Are You sure?' | 'Are you sure?',
+  remove: () => Promise<unknown>,
+): Promise<void> {
   const confirmed = await showAlert({
     icon: 'warning',
-    title: 'Are you sure?',
+    title,
     text: "You won't be able to revert this!",
     confirmText: 'Yes, delete it!',
     cancelText: 'No, cancel!',
