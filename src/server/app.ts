@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { articleRoutes } from './articles/routes.js';
+import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authPlugin } from './auth/plugin.js';
@@ -18,12 +19,22 @@ import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
 import { imagesPlugin } from './images/plugin.js';
+import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './stats/routes.js';
 import { userRoutes } from './users/routes.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The time as the server's rules see it (see clock.ts). */
+    clock: Clock;
+  }
+}
+
 export interface AppDependencies {
   database: DatabaseHandle;
+  /** The system clock unless a test passes its own. */
+  clock?: Clock;
 }
 
 /** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
@@ -41,6 +52,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
   await installSecurity(app, config.publicUrl);
   await app.register(compress, { threshold: 1024 });
@@ -48,6 +60,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(authPlugin, { config });
   await app.register(imagesPlugin, { config });
+  await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);

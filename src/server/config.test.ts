@@ -50,16 +50,54 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'x'.repeat(32),
+      DEMO_PAYMENTS: 'true',
       DATA_DIR: dataDir(),
     });
     expect(config.seedDemo).toBe(false);
     const demo = loadConfig({
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'x'.repeat(32),
+      DEMO_PAYMENTS: 'true',
       SEED_DEMO: 'true',
       DATA_DIR: dataDir(),
     });
     expect(demo.seedDemo).toBe(true);
+  });
+
+  it('takes demo payments by default, and in production only when told to', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({ kind: 'demo' });
+    const production = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, DATA_DIR: dataDir() })).toThrow(
+      /STRIPE_SECRET_KEY.*DEMO_PAYMENTS=true/,
+    );
+    expect(
+      loadConfig({ ...production, DEMO_PAYMENTS: 'true', DATA_DIR: dataDir() }).payments,
+    ).toEqual({ kind: 'demo' });
+  });
+
+  it('takes Stripe payments when all three keys are set, and names any missing one', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(
+      loadConfig({
+        ...keys,
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'x'.repeat(32),
+        DATA_DIR: dataDir(),
+      }).payments,
+    ).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', DATA_DIR: dataDir() })).toThrow(
+      'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET must be set too',
+    );
   });
 
   it('generates a development secret once and keeps it', () => {

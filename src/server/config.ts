@@ -44,6 +44,12 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url({ error: 'the URL of an OpenID Connect discovery document' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Where the Stripe SDK sends its calls; another address here is for tests and staging.
+  STRIPE_API_URL: z.url({ error: 'an absolute URL such as https://api.stripe.com' }).optional(),
+  DEMO_PAYMENTS: z.stringbool({ error: 'true or false' }).optional(),
 });
 
 /** Where uploaded images go (see src/server/images). */
@@ -61,6 +67,17 @@ export type ImageStoreConfig =
     }
   | { kind: 'imgbb'; apiKey: string; uploadUrl: string };
 
+/** Who takes card payments (see src/server/payments). */
+export type PaymentsConfig =
+  | { kind: 'demo' }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiUrl?: string;
+    };
+
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -77,6 +94,7 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   images: ImageStoreConfig;
+  payments: PaymentsConfig;
   /** Google sign-in, when both the client id and secret are set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** Folder of the built web app; absent in API-only tests. */
@@ -112,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     images: imageStoreConfig(e),
+    payments: paymentsConfig(e),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -151,6 +170,39 @@ function imageStoreConfig(e: Env): ImageStoreConfig {
     };
   }
   return { kind: 'local' };
+}
+
+const stripeVariables = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * Stripe when its three keys are set; otherwise the demo provider, which takes no real money and
+ * so runs in production only when DEMO_PAYMENTS=true says that is meant.
+ */
+function paymentsConfig(e: Env): PaymentsConfig {
+  const missing = stripeVariables.filter((name) => !e[name]);
+  if (missing.length === 0) {
+    return {
+      kind: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY ?? '',
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+      apiUrl: e.STRIPE_API_URL,
+    };
+  }
+  if (missing.length < stripeVariables.length) {
+    throw new ConfigError(`${missing.join(', ')} must be set too, to take payments with Stripe`);
+  }
+  if (e.NODE_ENV === 'production' && e.DEMO_PAYMENTS !== true) {
+    throw new ConfigError(
+      'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments ' +
+        'when NODE_ENV=production, or DEMO_PAYMENTS=true to run the demo provider (no real charges)',
+    );
+  }
+  return { kind: 'demo' };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

@@ -12,6 +12,8 @@ export interface Plan {
   durationMs: number;
 }
 
+export type PlanId = Plan['id'];
+
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
@@ -28,3 +30,30 @@ export const plans: readonly Plan[] = [
 ];
 
 export const planText = 'Access to all articles, daily newsletter, priority support, no ads.';
+
+/** The plan sold at this price in whole dollars (as the spec's pages and API carry prices). */
+export function planByPrice(dollars: number): Plan | undefined {
+  return plans.find((plan) => plan.price === Math.round(dollars * 100));
+}
+
+export function planById(id: string): Plan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
+
+/** "1 minute", "5 days": how long the plan lasts. */
+export function planPeriodText(plan: Plan): string {
+  const minutes = Math.round(plan.durationMs / minute);
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return plan.periodDays === 1 ? '1 day' : `${plan.periodDays} days`;
+}
+
+const dollarFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+});
+
+/** "$10" for whole dollars; a price with cents keeps them ("$1.50"). */
+export function formatCents(cents: number): string {
+  return dollarFormat.format(cents / 100);
+}

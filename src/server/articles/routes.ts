@@ -99,7 +99,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.images.owns(request.body.image)) {
         throw new AppError('bad_request', articleInputMessages.foreignImage);
       }
-      const id = await createArticle(db, caller.id, request.body);
+      const id = await createArticle(db, caller.id, request.body, app.clock());
       return reply.status(201).send({ insertedId: String(id) });
     },
   );

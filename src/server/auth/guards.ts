@@ -29,13 +29,14 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
   }
   const user = session.user;
   const premiumUntil = user.premiumUntil ? new Date(user.premiumUntil).getTime() : 0;
+  // Premium is derived from the stored expiry at every request; nothing else grants it.
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     image: user.image ?? null,
     isAdmin: Boolean(user.isAdmin),
-    isPremium: premiumUntil > Date.now(),
+    isPremium: premiumUntil > request.server.clock().getTime(),
   };
 }
 

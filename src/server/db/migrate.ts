@@ -8,10 +8,12 @@ import {
 } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/001-initial.js';
+import * as payments from './migrations/002-payments.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -105,6 +105,30 @@ export interface SubscriptionTable {
   expiresAt: Timestamp;
 }
 
+export interface PaymentTable {
+  /** The provider's payment intent id; also the subscription's transaction id. */
+  id: string;
+  userId: string;
+  plan: string;
+  /** Whole US cents. */
+  amount: number;
+  currency: string;
+  status: ColumnType<'pending' | 'granted', 'pending' | undefined, 'granted'>;
+  createdAt: Timestamp;
+  grantedAt: ColumnType<Date | string | null, string | null | undefined, string>;
+}
+
+export interface DemoPaymentIntentTable {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  userId: string;
+  /** 'requires_payment_method' until a card pays it, then 'succeeded' (Stripe's names). */
+  status: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -115,4 +139,6 @@ export interface Database {
   article: ArticleTable;
   articleTag: ArticleTagTable;
   subscription: SubscriptionTable;
+  payment: PaymentTable;
+  demoPaymentIntent: DemoPaymentIntentTable;
 }

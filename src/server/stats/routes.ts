@@ -18,6 +18,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    () => readStatistics(app.database.db),
+    () => readStatistics(app.database.db, app.clock()),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -11,7 +12,10 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database of this run's engine, driven with app.inject(). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: AppConfig = {
     env: 'test',
@@ -25,9 +29,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logLevel: 'silent',
     trustProxy: false,
     images: { kind: 'local' },
+    payments: { kind: 'demo' },
     ...overrides,
   };
-  const app = await buildApp(config, { database: database.handle });
+  const app = await buildApp(config, { database: database.handle, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, page, limit } = request.query;
       if (email === undefined) {
         await requireAdmin(request);
-        const { users, total } = await listUsers(app.database.db, { page, limit });
+        const { users, total } = await listUsers(app.database.db, { page, limit }, app.clock());
         reply.header('x-total-count', String(total));
         return users;
       }
@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email.toLowerCase() !== caller.email.toLowerCase() && !caller.isAdmin) {
         throw new AppError('forbidden', 'You may only read your own account');
       }
-      const record = await findUserRecord(app.database.db, { email });
+      const record = await findUserRecord(app.database.db, { email }, app.clock());
       if (!record) throw new AppError('not_found', 'No user has this email');
       return record;
     },
@@ -99,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         name: parsed.data.name,
         image: photo?.url,
       });
-      const record = await findUserRecord(app.database.db, { id: caller.id });
+      const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
       if (!record) throw new AppError('not_found', 'This account no longer exists');
       return record;
     },

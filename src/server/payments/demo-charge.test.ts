@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../shared/accounts.js';
+import type { PaymentIntent } from '../../shared/payments.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signUp, type TestUser } from '../test/auth.js';
+import { goodCard } from '../test/payment-peers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function newIntent(payer: TestUser): Promise<PaymentIntent> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { cookie: payer.cookie },
+    payload: { price: 1 },
+  });
+  return res.json<PaymentIntent>();
+}
+
+const charge = (payer: TestUser | null, clientSecret: string, number: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/demo/charge',
+    headers: payer ? { cookie: payer.cookie } : {},
+    payload: {
+      clientSecret,
+      card: { ...goodCard, number },
+      billingDetails: { name: 'Reader', email: 'reader@example.com' },
+    },
+  });
+
+const recordOf = async (payer: TestUser) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/users?email=${encodeURIComponent(payer.user.email)}`,
+      headers: { cookie: payer.cookie },
+    })
+  ).json<UserRecord>();
+
+describe('POST /api/payments/demo/charge', () => {
+  it('declines 4000 0000 0000 0002 with a clear message, and the payment grants nothing', async () => {
+    const payer = await signUp(t.app);
+    const intent = await newIntent(payer);
+    const res = await charge(payer, intent.clientSecret, '4000 0000 0000 0002');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: 'payment_required', message: 'Your card was declined.' });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: { cookie: payer.cookie },
+      payload: { paymentIntentId: intent.paymentIntentId },
+    });
+    expect(confirm.statusCode).toBe(402);
+    expect(await recordOf(payer)).toMatchObject({ isPremium: false, subscriptionHistory: [] });
+
+    // The same payment can still be paid with a good card afterwards.
+    expect((await charge(payer, intent.clientSecret, goodCard.number)).statusCode).toBe(200);
+  });
+
+  it("charges only the signed-in payer's own intent, once", async () => {
+    const payer = await signUp(t.app);
+    const other = await signUp(t.app);
+    const intent = await newIntent(payer);
+    expect((await charge(null, intent.clientSecret, goodCard.number)).statusCode).toBe(401);
+    const foreign = await charge(other, intent.clientSecret, goodCard.number);
+    expect(foreign.statusCode).toBe(404);
+    expect((await charge(payer, 'pi_demo_nothing_secret_x', goodCard.number)).statusCode).toBe(404);
+    expect((await charge(payer, intent.clientSecret, goodCard.number)).statusCode).toBe(200);
+    const twice = await charge(payer, intent.clientSecret, goodCard.number);
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('refuses a malformed card form with 400', async () => {
+    const payer = await signUp(t.app);
+    const intent = await newIntent(payer);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/demo/charge',
+      headers: { cookie: payer.cookie },
+      payload: { clientSecret: intent.clientSecret, card: { number: 4242 } },
+    });
+    expect(res.statusCode).toBe(400);
+    const typo = await charge(payer, intent.clientSecret, '4242 4242 4242 4241');
+    expect(typo.json()).toEqual({
+      error: 'payment_required',
+      message: 'Your card number is invalid.',
+    });
+  });
+
+  it('is not there when Stripe takes the payments', async () => {
+    const stripeApp = await createTestApp({
+      payments: {
+        kind: 'stripe',
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      const payer = await signUp(stripeApp.app);
+      const res = await stripeApp.app.inject({
+        method: 'POST',
+        url: '/api/payments/demo/charge',
+        headers: { cookie: payer.cookie },
+        payload: { clientSecret: 'x', card: goodCard, billingDetails: { name: 'a', email: 'b' } },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await stripeApp.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { planById } from '../../shared/plans.js';
+import type { Db } from '../db/database.js';
+import { toIsoOrNull } from '../db/values.js';
+import type { PaymentRecord } from './queries.js';
+
+/**
+ * Grants the premium a verified payment bought, once: the payment flips from pending to granted
+ * in the same transaction that extends the expiry and writes the subscription history entry, so
+ * the page's confirm and the provider's webhook can both arrive, in any order or together, and
+ * only one of them grants. Answers false when the payment had already been granted.
+ *
+ * The new expiry is the plan's period after the later of now and the current expiry: buying
+ * again while premium adds to the time left instead of throwing it away.
+ */
+export async function grantPremium(db: Db, payment: PaymentRecord, now: Date): Promise<boolean> {
+  const plan = planById(payment.plan);
+  if (!plan) throw new Error(`Payment ${payment.id} names no known plan (${payment.plan})`);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('payment')
+      .set({ status: 'granted', grantedAt: at })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) return false;
+
+    // Writing the user row first locks it (PostgreSQL), so two payments of one user stack
+    // instead of both reading the same old expiry. SQLite's transaction already holds the lock.
+    const user = await trx
+      .updateTable('user')
+      .set({ updatedAt: at })
+      .where('id', '=', payment.userId)
+      .returning('premiumUntil')
+      .executeTakeFirstOrThrow();
+    const current = toIsoOrNull(user.premiumUntil);
+    const from = current && new Date(current) > now ? new Date(current) : now;
+    const expiresAt = new Date(from.getTime() + plan.durationMs).toISOString();
+
+    await trx
+      .updateTable('user')
+      .set({ premiumUntil: expiresAt })
+      .where('id', '=', payment.userId)
+      .execute();
+    await trx
+      .insertInto('subscription')
+      .values({
+        userId: payment.userId,
+        plan: plan.id,
+        price: payment.amount,
+        transactionId: payment.id,
+        purchasedAt: at,
+        expiresAt,
+      })
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userRecordSchema } from '../../shared/accounts.js';
+import { apiErrorSchema } from '../../shared/api-error.js';
+import {
+  confirmPaymentSchema,
+  createPaymentIntentSchema,
+  paymentConfigSchema,
+  paymentIntentSchema,
+  paymentMessages,
+} from '../../shared/payments.js';
+import { planByPrice } from '../../shared/plans.js';
+import { consumeAttempt } from '../auth/attempts.js';
+import { requireUser } from '../auth/guards.js';
+import { AppError } from '../errors.js';
+import { findUserRecord } from '../users/queries.js';
+import { findPayment, recordPayment } from './queries.js';
+import { askProvider, settlePayment } from './settle.js';
+
+const error = apiErrorSchema;
+/** Enough for a few changes of mind and declined cards, too few to test stolen cards with. */
+const intentLimit = { max: 20, windowSeconds: 60 * 60 };
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card form the payment page shows: the demo one, or Stripe with its key',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    () => app.payments.publicConfig,
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Starts paying for the plan with this price in dollars (signed in); answers the ' +
+          'secret the card form pays with. Nothing is granted until the payment is confirmed',
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentSchema, 400: error, 401: error, 429: error, 503: error },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      const plan = planByPrice(request.body.price);
+      if (!plan) throw new AppError('bad_request', paymentMessages.unknownPrice);
+      const now = app.clock();
+      if (!(await consumeAttempt(db, `payment-intent:${caller.id}`, intentLimit, now.getTime()))) {
+        throw new AppError('rate_limited', paymentMessages.tooManyIntents);
+      }
+      const payment = { userId: caller.id, plan: plan.id, amount: plan.price, currency: 'usd' };
+      const intent = await askProvider(app, () => app.payments.createIntent(payment));
+      await recordPayment(db, { id: intent.id, ...payment }, now);
+      return { paymentIntentId: intent.id, clientSecret: intent.clientSecret };
+    },
+  );
+
+  app.post(
+    '/api/payments/confirm',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'After the card form paid: the server asks the provider whether this payment of ' +
+          "the caller's succeeded for its plan's amount, grants premium once, and answers the " +
+          "caller's record. Confirming again changes nothing",
+        body: confirmPaymentSchema,
+        response: {
+          200: userRecordSchema,
+          400: error,
+          401: error,
+          402: error,
+          404: error,
+          409: error,
+          503: error,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      const payment = await findPayment(db, request.body.paymentIntentId);
+      // Someone else's payment is answered like a missing one: its existence is not ours to tell.
+      if (!payment || payment.userId !== caller.id) {
+        throw new AppError('not_found', paymentMessages.noSuchPayment);
+      }
+      await settlePayment(app, payment);
+      const record = await findUserRecord(db, { id: caller.id }, app.clock());
+      if (!record) throw new AppError('not_found', 'This account no longer exists');
+      return record;
+    },
+  );
+};
