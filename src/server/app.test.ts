@@ -43,10 +43,33 @@ describe('security', () => {
   it('sends a Content-Security-Policy that allows only our own scripts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('stripe.com');
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("lets Stripe's script, card frames and API in only when Stripe takes the payments", async () => {
+    const stripe = await createTestApp({
+      payments: {
+        kind: 'stripe',
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+      },
+    });
+    try {
+      const res = await stripe.app.inject({ method: 'GET', url: '/api/health' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(csp).toMatch(
+        /frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com;/,
+      );
+      expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;|$)/);
+    } finally {
+      await stripe.close();
+    }
   });
 
   it('refuses a state-changing API request from another site', async () => {

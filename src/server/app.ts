@@ -54,7 +54,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
-  await installSecurity(app, config.publicUrl);
+  await installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
   await app.register(compress, { threshold: 1024 });
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });

@@ -4,20 +4,34 @@ import { AppError } from '../errors.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What Stripe.js needs (Stripe's published CSP list): its script, its card frames, its API. */
+const stripeSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 /**
  * Security headers, and a CSRF guard for the API. better-auth checks origins on /api/auth
- * itself; every other state-changing request must come from our own origin.
+ * itself; every other state-changing request must come from our own origin. Stripe's hosts are
+ * let in only when Stripe takes the payments.
  */
-export async function installSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function installSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  options: { stripe: boolean },
+): Promise<void> {
+  const stripe = (sources: string[]) => (options.stripe ? sources : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe(stripeSources.script)],
+        frameSrc: ["'self'", ...stripe(stripeSources.frame)],
         // Toasts and dialogs set inline styles at run time; scripts stay locked to our origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe(stripeSources.connect)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

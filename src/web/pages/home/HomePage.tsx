@@ -6,14 +6,17 @@ import { PlansSection } from './PlansSection';
 import { PublishersSection } from './PublishersSection';
 import { StatisticsSection } from './StatisticsSection';
 import { TrendingSection } from './TrendingSection';
+import { useSubscribePrompt } from './useSubscribePrompt';
 
 /**
  * The front page, its sections in the spec's order: trending carousel, publishers, statistics,
  * plans, about, feedback. Each section loads its own data, so the trending, publishers and
- * statistics requests all start together on mount and none waits for another.
+ * statistics requests all start together on mount and none waits for another. Readers without
+ * premium are asked after a while whether they want it.
  */
 export function HomePage() {
   usePageTitle();
+  useSubscribePrompt();
   return (
     <div className="space-y-16">
       <h1 className="sr-only">{siteName}: today's front page</h1>

@@ -1,29 +1,10 @@
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { planText, plans, type Plan } from '../../../shared/plans.js';
+import { formatCents, planPeriodText, planText, plans, type Plan } from '../../../shared/plans.js';
 import { SectionHeading } from '../../components/SectionHeading';
 import { buttonClass } from '../../components/ui/button';
-
-// Whole dollars print without cents ("$10"); a price with cents keeps them.
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-});
-
-/** "1 minute", "5 days": how long the plan lasts. */
-function periodText(plan: Plan): string {
-  const minutes = Math.round(plan.durationMs / 60_000);
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return plan.periodDays === 1 ? '1 day' : `${plan.periodDays} days`;
-}
-
-/** What the subscription page receives from a plan's Subscribe button (spec: dollars, days). */
-export interface SubscribeState {
-  price: number;
-  period: number;
-}
+import type { SubscribeState } from '../../lib/planState';
 
 /** The home page's three premium plans, each leading to /subscription with its price and period. */
 export function PlansSection() {
@@ -59,10 +40,10 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
         {plan.label}
       </h3>
       <p className="mt-4 border-y border-rule py-4">
-        <span className="block font-display text-5xl font-black">
-          {dollars.format(plan.price / 100)}
+        <span className="block font-display text-5xl font-black">{formatCents(plan.price)}</span>
+        <span className="mt-1 block text-sm text-ink-muted">
+          for {planPeriodText(plan)} of access
         </span>
-        <span className="mt-1 block text-sm text-ink-muted">for {periodText(plan)} of access</span>
       </p>
       <p className="mt-4 flex items-start justify-center gap-2 text-left font-serif leading-relaxed">
         <Check aria-hidden className="mt-1 size-4 shrink-0 text-accent" />

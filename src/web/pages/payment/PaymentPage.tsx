@@ -1,5 +1,88 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Plan } from '../../../shared/plans.js';
+import { LoadError } from '../../components/LoadError';
+import { PageHeading } from '../../components/PageHeading';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useAuth } from '../../lib/auth/authContext';
+import { getPaymentConfig } from '../../lib/api/payments';
+import { planFromState } from '../../lib/planState';
+import { DemoCardForm } from './DemoCardForm';
+import { OrderSummary } from './OrderSummary';
+import { PaymentError } from './PaymentError';
+import { usePaymentIntent } from './usePaymentIntent';
+import { useFinishPayment } from './useFinishPayment';
 
+// Stripe's form and SDK load only where Stripe takes the payments.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/**
+ * Paying for the plan chosen on /subscription (spec: the price and period come in the
+ * navigation state). The card form belongs to the payment provider; the pay button waits for the
+ * provider and for the payment's secret from the server.
+ */
 export function PaymentPage() {
-  return <PlaceholderPage title="Payment" />;
+  usePageTitle('Payment');
+  const location = useLocation();
+  const plan = planFromState(location.state);
+  return (
+    <section className="max-w-4xl">
+      <PageHeading>Payment</PageHeading>
+      {plan ? (
+        <Checkout plan={plan} />
+      ) : (
+        <p className="mt-8 font-serif text-lg">
+          Choose a plan first.{' '}
+          <Link to="/subscription" className="font-semibold text-accent underline">
+            See the plans
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Checkout({ plan }: { plan: Plan }) {
+  const auth = useAuth();
+  const config = useQuery({
+    queryKey: ['payments', 'config'],
+    queryFn: ({ signal }) => getPaymentConfig(signal),
+  });
+  const intent = usePaymentIntent(plan);
+  const finish = useFinishPayment();
+  if (auth.status !== 'signedIn') return null;
+
+  const billing = { name: auth.user.name, email: auth.user.email };
+  const formProps = {
+    plan,
+    billing,
+    intent: intent.data,
+    onPaid: finish,
+  };
+  return (
+    <div className="mt-8 grid items-start gap-8 md:grid-cols-[1fr_1.3fr]">
+      <OrderSummary plan={plan} billing={billing} />
+      <div className="border border-rule bg-surface p-6 sm:p-8">
+        <h2 className="text-xl font-bold">Card details</h2>
+        {config.isError ? (
+          <div className="mt-4">
+            <LoadError
+              what="the payment form"
+              error={config.error}
+              retrying={config.isFetching}
+              onRetry={() => void config.refetch()}
+            />
+          </div>
+        ) : config.data?.provider === 'stripe' ? (
+          <Suspense fallback={<p className="mt-4 text-ink-muted">Loading the card form…</p>}>
+            <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
+          </Suspense>
+        ) : (
+          <DemoCardForm ready={config.data?.provider === 'demo'} {...formProps} />
+        )}
+        {intent.error && <PaymentError message={intent.error.message} />}
+      </div>
+    </div>
+  );
 }

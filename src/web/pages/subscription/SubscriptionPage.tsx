@@ -1,5 +1,50 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { planById, plans, type Plan } from '../../../shared/plans.js';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useAuth } from '../../lib/auth/authContext';
+import { formatDate } from '../../lib/formatDate';
+import { planFromState, type PaymentState } from '../../lib/planState';
+import { PlanCard } from './PlanCard';
+import { SubscriptionBanner } from './SubscriptionBanner';
+import { PeriodSelect } from './PeriodSelect';
 
+/** The plan most readers take, chosen when the page is opened without one. */
+const defaultPlan = planById('5-days') ?? plans[0];
+
+/**
+ * Choosing a plan (spec: banner, period selector with the price, plan card, 'checkout now').
+ * A plan card on the home page arrives with its price, which preselects that plan.
+ */
 export function SubscriptionPage() {
-  return <PlaceholderPage title="Subscription" />;
+  usePageTitle('Subscription');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [plan, setPlan] = useState<Plan | undefined>(
+    () => planFromState(location.state) ?? defaultPlan,
+  );
+  const selectId = useId();
+  if (!plan) return null;
+
+  const checkout = () => {
+    const state: PaymentState = { price: plan.price / 100, subscriptionPeriod: plan.periodDays };
+    void navigate('/payment', { state });
+  };
+
+  return (
+    <div className="space-y-10">
+      <SubscriptionBanner />
+      {auth.isPremium && auth.user?.premiumUntil && (
+        <p role="status" className="border-l-4 border-amber-500 bg-amber-50 px-4 py-3">
+          Your premium access runs until {formatDate(auth.user.premiumUntil)}. A new plan adds its
+          time to what is left.
+        </p>
+      )}
+      <div className="grid items-start gap-8 md:grid-cols-[1fr_1.2fr]">
+        <PeriodSelect id={selectId} plan={plan} onChange={setPlan} />
+        <PlanCard plan={plan} onCheckout={checkout} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../../components/dialogs/alert';
+import { useAuth } from '../../lib/auth/authContext';
+
+/** Spec: the prompt comes 10 seconds after landing on the home page. */
+const promptDelayMs = 10_000;
+
+/**
+ * Spec: signed-in readers who are neither admins nor premium are asked, once per visit to the
+ * home page, whether they want premium; Subscribe goes to /subscription, Later closes it.
+ * Leaving the page before the delay cancels it.
+ */
+export function useSubscribePrompt(): void {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const eligible = auth.status === 'signedIn' && !auth.isAdmin && !auth.isPremium;
+
+  useEffect(() => {
+    if (!eligible) return;
+    const timer = setTimeout(() => {
+      void showAlert({
+        icon: 'question',
+        title: 'Do you want to get access to premium content? Subscribe Now.',
+        confirmText: 'Subscribe',
+        cancelText: 'Later',
+      }).then((subscribe) => subscribe && navigate('/subscription'));
+    }, promptDelayMs);
+    return () => clearTimeout(timer);
+  }, [eligible, navigate]);
+}

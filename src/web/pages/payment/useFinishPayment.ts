@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paymentMessages } from '../../../shared/payments.js';
+import { confirmPayment } from '../../lib/api/payments';
+import { userKeys } from '../../lib/api/users';
+
+/**
+ * After the card form paid: the server checks the payment with the provider and grants the plan;
+ * the fresh record goes straight into the cache, so Premium Articles shows at once. Then the
+ * spec's thanks, and home. Throws the server's error for the form to show.
+ */
+export function useFinishPayment(): (paymentIntentId: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (paymentIntentId: string) => {
+      const record = await confirmPayment(paymentIntentId);
+      queryClient.setQueryData(userKeys.record(record.email), record);
+      toast.success(paymentMessages.thanks);
+      await navigate('/');
+    },
+    [queryClient, navigate],
+  );
+}
