@@ -102,6 +102,13 @@ test.describe('subscribing', () => {
     page,
   }) => {
     await signInAs(page, 'writer');
+    // The pay button waits for the payment's secret: hold the server's answer back a while.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/create-payment-intent', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/subscription');
     await page.getByLabel('Subscription period').selectOption('10-days');
     await expect(page.getByRole('article', { name: '10 Days' })).toContainText('$20');
@@ -109,6 +116,8 @@ test.describe('subscribing', () => {
     await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(
       demo.writer.name,
     );
+    await expect(page.getByRole('button', { name: 'Pay $20' })).toBeDisabled();
+    release();
     await expect(page.getByRole('button', { name: 'Pay $20' })).toBeEnabled();
 
     // Opened directly, with no plan carried along (going to the same URL would count as a
