@@ -54,6 +54,15 @@ test.describe('subscribing', () => {
       expect.objectContaining({ price: 1, transactionId: expect.stringMatching(/^pi_/) }),
     ]);
 
+    // The purchase is on the reader's profile, as a receipt.
+    await page.goto('/myprofile');
+    const premium = page.getByRole('region', { name: 'Premium' });
+    await expect(premium).toContainText('Your premium access runs until');
+    await expect(
+      premium.getByRole('table', { name: 'Subscription history' }).getByRole('row'),
+    ).toHaveCount(2);
+    await expect(premium).toContainText(record.subscriptionHistory[0]!.transactionId);
+
     await premiumLink(page).click();
     await expect(page).toHaveURL(/\/premiumarticles$/);
     const { articles } = await listArticles(page.request, {

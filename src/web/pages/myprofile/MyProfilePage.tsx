@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../lib/auth/authContext';
+import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
 
@@ -25,6 +26,7 @@ export function MyProfilePage() {
           <ProfileView user={auth.user} onEdit={() => setEditing(true)} />
         )}
       </div>
+      <PremiumStatus user={auth.user} />
     </section>
   );
 }
