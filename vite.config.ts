@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs: the benchmark reads it to size a page's initial JavaScript.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
