@@ -9,6 +9,7 @@ import { residentBytes, sampleMemory } from './memory.js';
 import { readOptions } from './options.js';
 import { formatReport, machine, saveReport, type ScenarioReport } from './report.js';
 import { scenarios } from './scenarios.js';
+import { settle } from './settle.js';
 import { startServer, type RunningServer } from './server.js';
 import { totalViews } from './view-count.js';
 
@@ -59,6 +60,9 @@ try {
   const reports: ScenarioReport[] = [];
   let views = { counted: 0, answered: 0 };
   for (const scenario of plan) {
+    const backlog = await settle(running.baseUrl);
+    if (backlog > 1)
+      console.log(`  (the server needed ${backlog.toFixed(0)} s to clear its backlog)`);
     process.stdout.write(`  ${scenario.label}...`);
     const warmup =
       options.warmupSeconds > 0
