@@ -21,6 +21,7 @@ export interface ScenarioOutcome {
   label: string;
   budget?: LatencyBudget;
   p99: number;
+  requests: number;
   errors: number;
 }
 
@@ -28,8 +29,9 @@ export interface ScenarioOutcome {
 export function checkBudgets(measured: {
   scenarios: ScenarioOutcome[];
   scripts: PageScript[];
-  memory: { firstPeak: number; repeatPeak: number };
-  views: { counted: number; answered: number };
+  /** Absent when the run left out page 1 or its repeat (--only). */
+  memory?: { firstPeak: number; repeatPeak: number };
+  views?: { counted: number; answered: number };
 }): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   for (const s of measured.scenarios) {
@@ -38,8 +40,8 @@ export function checkBudgets(measured: {
       checks.push({
         budget: `${s.label}: p99`,
         limit: `< ${limit} ms`,
-        actual: `${s.p99} ms`,
-        met: s.p99 < limit,
+        actual: s.requests ? `${s.p99} ms` : 'no answers',
+        met: s.requests > 0 && s.p99 < limit,
       });
     }
   }
@@ -58,20 +60,24 @@ export function checkBudgets(measured: {
       met: page.gzipBytes <= budgets.initialScriptBytes,
     });
   }
-  const { firstPeak, repeatPeak } = measured.memory;
-  checks.push({
-    budget: 'memory bounded (page 1 again at the end vs its first run, peak RSS)',
-    limit: `<= +${budgets.memoryGrowth * 100}%`,
-    actual: `${mb(firstPeak)} -> ${mb(repeatPeak)}`,
-    met: repeatPeak <= firstPeak * (1 + budgets.memoryGrowth),
-  });
-  const { counted, answered } = measured.views;
-  checks.push({
-    budget: 'no lost view counts (views added = 2xx answers)',
-    limit: `${answered}`,
-    actual: `${counted}`,
-    met: counted === answered,
-  });
+  if (measured.memory) {
+    const { firstPeak, repeatPeak } = measured.memory;
+    checks.push({
+      budget: 'memory bounded (page 1 again at the end vs its first run, peak RSS)',
+      limit: `<= +${budgets.memoryGrowth * 100}%`,
+      actual: `${mb(firstPeak)} -> ${mb(repeatPeak)}`,
+      met: repeatPeak <= firstPeak * (1 + budgets.memoryGrowth),
+    });
+  }
+  if (measured.views) {
+    const { counted, answered } = measured.views;
+    checks.push({
+      budget: 'no lost view counts (views added = 2xx answers)',
+      limit: `${answered}`,
+      actual: `${counted}`,
+      met: counted === answered,
+    });
+  }
   return checks;
 }
 

@@ -16,10 +16,12 @@ export interface BenchOptions {
   warmupSeconds: number;
   /** PostgreSQL server to create the throw-away database on. */
   postgresUrl?: string;
+  /** Scenario keys to run (all when absent): for looking into one path. */
+  only?: string[];
 }
 
 const usage = `Usage: npm run bench -- [--db sqlite|postgres] [--smoke] [--skip-build]
-                       [--articles N] [--connections N] [--seconds N]
+                       [--articles N] [--connections N] [--seconds N] [--only KEY,KEY]
   --db postgres uses TEST_DATABASE_URL (or --postgres-url) to create a throw-away database.`;
 
 /** The command line of `npm run bench`; prints the usage and exits on a bad option. */
@@ -36,6 +38,7 @@ export function readOptions(argv: string[]): BenchOptions {
         connections: { type: 'string' },
         seconds: { type: 'string' },
         'postgres-url': { type: 'string' },
+        only: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -63,6 +66,7 @@ export function readOptions(argv: string[]): BenchOptions {
     seconds: count(values.seconds, '--seconds') ?? (smoke ? 1 : 10),
     warmupSeconds: smoke ? 0 : 2,
     postgresUrl,
+    only: values.only?.split(',').map((key) => key.trim()),
   };
 }
 

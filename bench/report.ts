@@ -11,7 +11,7 @@ export interface ScenarioReport extends LoadResult {
   key: string;
   label: string;
   /** Requests per second relative to the bare route's, measured in the same run. */
-  ofBare: number;
+  ofBare?: number;
   budget?: LatencyBudget;
   maxRss: number;
 }
@@ -28,7 +28,7 @@ export interface BenchReport {
   peakRss: number;
   scenarios: ScenarioReport[];
   scripts: PageScript[];
-  views: { counted: number; answered: number };
+  views?: { counted: number; answered: number };
   budgets: BudgetCheck[];
 }
 
@@ -61,7 +61,7 @@ export function formatReport(report: BenchReport): string {
         String(s.p50),
         String(s.p99),
         errorText(s),
-        s.ofBare.toFixed(2),
+        s.ofBare?.toFixed(2) ?? '',
         budgetCell(s),
         mb(s.maxRss),
       ]),
@@ -75,8 +75,10 @@ export function formatReport(report: BenchReport): string {
     ),
     '',
     `Fill: ${report.fillSeconds.toFixed(1)} s. Database size: ${mb(report.databaseBytes)}. ` +
-      `Server peak RSS (VmHWM): ${mb(report.peakRss)}. ` +
-      `Views: ${report.views.counted} counted for ${report.views.answered} answers.`,
+      `Server peak RSS (VmHWM): ${mb(report.peakRss)}.` +
+      (report.views
+        ? ` Views: ${report.views.counted} counted for ${report.views.answered} answers.`
+        : ''),
     '',
   );
   lines.push(
@@ -103,7 +105,7 @@ export function saveReport(report: BenchReport): string {
 function budgetCell(s: ScenarioReport): string {
   if (!s.budget) return '';
   const limit = budgets.p99Ms[s.budget];
-  return `< ${limit} ${s.p99 < limit ? 'met' : 'MISSED'}`;
+  return `< ${limit} ${s.requests > 0 && s.p99 < limit ? 'met' : 'MISSED'}`;
 }
 
 function errorText(s: ScenarioReport): string {

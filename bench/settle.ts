@@ -1,7 +1,9 @@
 /**
- * Waits until the server answers its liveness probe quickly again. A scenario that overloads the
- * server leaves requests behind that it keeps working through after their clients gave up (it
- * does not shed load); the next scenario must not be measured against that backlog.
+ * Waits until the server answers a small database read quickly again. A scenario that overloads
+ * the server leaves requests behind that it keeps working through after their clients gave up
+ * (it does not shed load); the next scenario must not be measured against that backlog. The
+ * probe reads the publishers through the same query path, so it waits in the same queue (the
+ * liveness probe would answer at once while the database work is still queued).
  * Answers the seconds it took, or throws when the server does not recover within `limitMs`.
  */
 export async function settle(baseUrl: string, limitMs = 180_000): Promise<number> {
@@ -9,7 +11,7 @@ export async function settle(baseUrl: string, limitMs = 180_000): Promise<number
   let quick = 0;
   while (Date.now() - started < limitMs) {
     const sent = performance.now();
-    const ok = await fetch(`${baseUrl}/api/health/live`, { signal: AbortSignal.timeout(5_000) })
+    const ok = await fetch(`${baseUrl}/api/publisher`, { signal: AbortSignal.timeout(5_000) })
       .then((res) => res.ok)
       .catch(() => false);
     // Three quick answers in a row: the backlog is gone.
