@@ -41,8 +41,12 @@ export async function listArticles(
   page: ListPage,
   caller: SessionUser | null,
 ): Promise<{ articles: Article[]; total: number }> {
-  const where = (eb: ExpressionBuilder<Database, 'article'>) => conditions(eb, dialect, filters);
-  const pageIds = ordered(db.selectFrom('article').select('article.id').where(where), page.sortBy)
+  const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
+    conditions(eb, dialect, filters, purpose);
+  const pageIds = ordered(
+    db.selectFrom('article').select('article.id').where(where('page')),
+    page.sortBy,
+  )
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
   const [rows, total] = await Promise.all([
@@ -51,7 +55,7 @@ export async function listArticles(
       const { count } = await db
         .selectFrom('article')
         .select((eb) => eb.fn.countAll().as('count'))
-        .where(where)
+        .where(where('count'))
         .executeTakeFirstOrThrow();
       return Number(count);
     }),
@@ -74,10 +78,14 @@ function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
   return query.orderBy(first, 'desc').orderBy('article.id', 'desc') as Q;
 }
 
+/** A page stops at its last row; a count reads every match. Some filters suit one better. */
+type Purpose = 'page' | 'count';
+
 function conditions(
   eb: ExpressionBuilder<Database, 'article'>,
   dialect: Dialect,
   filters: ArticleFilters,
+  purpose: Purpose,
 ) {
   const all: Expression<SqlBool>[] = [];
   const and = (condition: Expression<SqlBool>) => all.push(condition);
@@ -111,16 +119,17 @@ function conditions(
     );
   }
   if (filters.tags !== undefined) {
-    // EXISTS, not IN: the newest articles are checked one by one against the tag index until a
-    // page is full, instead of first gathering every article of those tags (a quarter of all).
+    const tagged = eb
+      .selectFrom('articleTag')
+      .select('articleTag.articleId')
+      .where('articleTag.tag', 'in', filters.tags);
+    // A page checks the newest articles one by one against the tag index (EXISTS) until it is
+    // full; gathering every article of those tags first (IN) would mean a quarter of them. A
+    // count reads them all anyway, and there gathering is about three times faster on SQLite.
     and(
-      eb.exists(
-        eb
-          .selectFrom('articleTag')
-          .select('articleTag.articleId')
-          .whereRef('articleTag.articleId', '=', 'article.id')
-          .where('articleTag.tag', 'in', filters.tags),
-      ),
+      purpose === 'page'
+        ? eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id'))
+        : eb('article.id', 'in', tagged),
     );
   }
   if (filters.title !== undefined) and(titleContains(dialect, filters.title));
