@@ -64,7 +64,7 @@ export function readOptions(argv: string[]): BenchOptions {
     users: smoke ? 100 : 10_000,
     connections: count(values.connections, '--connections') ?? (smoke ? 20 : 200),
     seconds: count(values.seconds, '--seconds') ?? (smoke ? 1 : 10),
-    warmupSeconds: smoke ? 0 : 2,
+    warmupSeconds: smoke ? 0 : 5,
     postgresUrl,
     only: values.only?.split(',').map((key) => key.trim()),
   };
