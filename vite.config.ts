@@ -1,6 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The web app lives in src/web and builds to dist/web, which the server serves.
 // In development Vite proxies the API and uploads to the server started by `npm run dev`.
@@ -9,11 +12,13 @@ const apiPort = process.env.API_PORT ?? '3001';
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs: the benchmark reads it to size a page's initial JavaScript.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -23,3 +28,37 @@ export default defineConfig({
     },
   },
 });
+
+const compressible = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy of every script, stylesheet and page of the build,
+ * at the strongest settings, once. The server sends those copies to browsers that accept them
+ * (@fastify/static's preCompressed) instead of compressing the same bytes again for every
+ * request, which at 200 KB of JavaScript costs milliseconds of CPU each time.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'tribune:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!compressible.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}

@@ -14,6 +14,12 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
+
+  it('answers the liveness probe without asking the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
 });
 
 describe('errors', () => {

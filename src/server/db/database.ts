@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig['dialect'];
@@ -36,7 +37,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
   });
   return {

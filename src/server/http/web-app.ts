@@ -34,6 +34,9 @@ export async function installWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/precompress.ts); compressing on the fly
+      // would cost milliseconds per request for the larger scripts.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

@@ -3,6 +3,7 @@ import { firstSentences } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
+import { forgetCounts } from './count-cache.js';
 import { publisherIdByName } from './select.js';
 
 /** Articles a user without premium may post (spec section 9), counting every post ever made. */
@@ -21,7 +22,7 @@ export async function createArticle(
   now = new Date(),
 ): Promise<number> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const publisherId = await publisherIdByName(trx, input.publisher);
     if (publisherId === undefined)
       throw new AppError('bad_request', articleInputMessages.unknownPublisher);
@@ -66,4 +67,6 @@ export async function createArticle(
       .execute();
     return id;
   });
+  forgetCounts(db);
+  return id;
 }

@@ -1,10 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Article } from '../../../shared/articles.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
+import { cachedCount } from './count-cache.js';
 import { selectArticles, tagsOf } from './select.js';
+import { titleContains } from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
 export interface ArticleFilters {
@@ -27,7 +29,11 @@ export interface ListPage {
   page: number;
 }
 
-/** One page of articles, newest (or most viewed) first, and how many match in all. */
+/**
+ * One page of articles, newest (or most viewed) first, and how many match in all. The page's ids
+ * are found first, from the indexes alone where the filters allow, and only those rows are read
+ * in full: skipping to page 500 walks index entries, not 6,000 whole articles.
+ */
 export async function listArticles(
   db: Db,
   dialect: Dialect,
@@ -35,22 +41,24 @@ export async function listArticles(
   page: ListPage,
   caller: SessionUser | null,
 ): Promise<{ articles: Article[]; total: number }> {
-  const where = (eb: ExpressionBuilder<Database, 'article'>) => conditions(eb, dialect, filters);
-  let query = selectArticles(db).where(where);
-  query =
-    page.sortBy === 'viewCount'
-      ? query.orderBy('article.viewCount', 'desc').orderBy('article.id', 'desc')
-      : query.orderBy('article.createdAt', 'desc').orderBy('article.id', 'desc');
-  const [rows, count] = await Promise.all([
-    query
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    db
-      .selectFrom('article')
-      .select((eb) => eb.fn.countAll().as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+  const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
+    conditions(eb, dialect, filters, purpose);
+  const pageIds = ordered(
+    db.selectFrom('article').select('article.id').where(where('page')),
+    page.sortBy,
+  )
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const [rows, total] = await Promise.all([
+    ordered(selectArticles(db).where('article.id', 'in', pageIds), page.sortBy).execute(),
+    cachedCount(db, JSON.stringify(filters), async () => {
+      const { count } = await db
+        .selectFrom('article')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where(where('count'))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    }),
   ]);
   const tags = await tagsOf(
     db,
@@ -58,14 +66,26 @@ export async function listArticles(
   );
   return {
     articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [], caller)),
-    total: Number(count.total),
+    total,
   };
 }
+
+function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
+  query: Q,
+  sortBy: ListPage['sortBy'],
+): Q {
+  const first = sortBy === 'viewCount' ? 'article.viewCount' : 'article.createdAt';
+  return query.orderBy(first, 'desc').orderBy('article.id', 'desc') as Q;
+}
+
+/** A page stops at its last row; a count reads every match. Some filters suit one better. */
+type Purpose = 'page' | 'count';
 
 function conditions(
   eb: ExpressionBuilder<Database, 'article'>,
   dialect: Dialect,
   filters: ArticleFilters,
+  purpose: Purpose,
 ) {
   const all: Expression<SqlBool>[] = [];
   const and = (condition: Expression<SqlBool>) => all.push(condition);
@@ -99,27 +119,19 @@ function conditions(
     );
   }
   if (filters.tags !== undefined) {
+    const tagged = eb
+      .selectFrom('articleTag')
+      .select('articleTag.articleId')
+      .where('articleTag.tag', 'in', filters.tags);
+    // A page checks the newest articles one by one against the tag index (EXISTS) until it is
+    // full; gathering every article of those tags first (IN) would mean a quarter of them. A
+    // count reads them all anyway, and there gathering is about three times faster on SQLite.
     and(
-      eb(
-        'article.id',
-        'in',
-        eb
-          .selectFrom('articleTag')
-          .select('articleTag.articleId')
-          .where('articleTag.tag', 'in', filters.tags),
-      ),
+      purpose === 'page'
+        ? eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id'))
+        : eb('article.id', 'in', tagged),
     );
   }
   if (filters.title !== undefined) and(titleContains(dialect, filters.title));
   return eb.and(all);
-}
-
-/**
- * `%` and `_` in the search are letters, not wildcards. SQLite's LIKE ignores case (ASCII
- * letters only); PostgreSQL needs ILIKE.
- */
-function titleContains(dialect: Dialect, text: string) {
-  const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-  const operator = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  return sql<SqlBool>`${sql.ref('article.title')} ${operator} ${pattern} escape '\\'`;
 }

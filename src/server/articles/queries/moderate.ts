@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { moderationMessages, type Moderation } from '../request-schemas.js';
+import { forgetCounts } from './count-cache.js';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds
@@ -33,7 +34,10 @@ export async function moderateArticle(
       .where('adminMessage', 'is', null);
   }
   const result = await query.executeTakeFirst();
-  if (result.numUpdatedRows > 0n) return 1;
+  if (result.numUpdatedRows > 0n) {
+    forgetCounts(db);
+    return 1;
+  }
 
   const current = await db
     .selectFrom('article')

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { firstSentences } from '../../../shared/excerpt.js';
 import { articleInputMessages } from '../messages.js';
+import { forgetCounts } from './count-cache.js';
 import { publisherIdByName, tagsOf } from './select.js';
 
 /**
@@ -20,7 +21,7 @@ export async function updateArticleContent(
   isOurImage: (url: string) => boolean,
   now = new Date(),
 ): Promise<0 | 1> {
-  return db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx): Promise<0 | 1> => {
     const current = await trx
       .selectFrom('article')
       .select(['authorId', 'title', 'image', 'publisherId', 'description'])
@@ -73,6 +74,9 @@ export async function updateArticleContent(
       .execute();
     return 1;
   });
+  // A new publisher or new tags move the article between lists.
+  if (changed) forgetCounts(db);
+  return changed;
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -1,0 +1,90 @@
+import type { PageScript } from './bundle-size.js';
+import type { LatencyBudget } from './scenarios.js';
+
+/** The budgets of DESIGN.md ("Budgets"), in the units the benchmark measures. */
+export const budgets = {
+  p99Ms: { list: 25, detail: 10 } satisfies Record<LatencyBudget, number>,
+  initialScriptBytes: 150_000,
+  /** A repeat of the first API scenario at the end may peak this much higher than its first run. */
+  memoryGrowth: 0.1,
+};
+
+export interface BudgetCheck {
+  budget: string;
+  limit: string;
+  actual: string;
+  met: boolean;
+}
+
+export interface ScenarioOutcome {
+  key: string;
+  label: string;
+  budget?: LatencyBudget;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+/** Every budget, met or missed, from what the run measured. */
+export function checkBudgets(measured: {
+  scenarios: ScenarioOutcome[];
+  scripts: PageScript[];
+  /** Absent when the run left out page 1 or its repeat (--only). */
+  memory?: { firstPeak: number; repeatPeak: number };
+  views?: { counted: number; answered: number };
+}): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const s of measured.scenarios) {
+    if (s.budget) {
+      const limit = budgets.p99Ms[s.budget];
+      checks.push({
+        budget: `${s.label}: p99`,
+        limit: `< ${limit} ms`,
+        actual: s.requests ? `${s.p99} ms` : 'no answers',
+        met: s.requests > 0 && s.p99 < limit,
+      });
+    }
+  }
+  const failing = measured.scenarios.filter((s) => s.errors > 0);
+  checks.push({
+    budget: 'no errors (non-2xx, socket errors)',
+    limit: '0',
+    actual: failing.length ? failing.map((s) => `${s.key}: ${s.errors}`).join(', ') : '0',
+    met: failing.length === 0,
+  });
+  for (const page of measured.scripts) {
+    checks.push({
+      budget: `initial JavaScript of ${page.page}`,
+      limit: `<= ${kb(budgets.initialScriptBytes)}`,
+      actual: kb(page.gzipBytes),
+      met: page.gzipBytes <= budgets.initialScriptBytes,
+    });
+  }
+  if (measured.memory) {
+    const { firstPeak, repeatPeak } = measured.memory;
+    checks.push({
+      budget: 'memory bounded (page 1 again at the end vs its first run, peak RSS)',
+      limit: `<= +${budgets.memoryGrowth * 100}%`,
+      actual: `${mb(firstPeak)} -> ${mb(repeatPeak)}`,
+      met: repeatPeak <= firstPeak * (1 + budgets.memoryGrowth),
+    });
+  }
+  if (measured.views) {
+    const { counted, answered } = measured.views;
+    checks.push({
+      budget: 'no lost view counts (views added = 2xx answers)',
+      limit: `${answered}`,
+      actual: `${counted}`,
+      met: counted === answered,
+    });
+  }
+  return checks;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+export function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+}

@@ -1,0 +1,218 @@
+import { articleDrafts } from '../src/server/db/seed/articles/index.js';
+import { createRandom, type Random } from '../src/server/db/seed/prng.js';
+import { tags as allTags, type Tag } from '../src/shared/tags.js';
+
+/**
+ * Made-up but realistic content for the benchmark's database, the same on every run: titles and
+ * paragraphs come from the demo articles (real prose of real lengths), recombined, with a place
+ * in every title so a title search finds a few percent of the articles, as a reader's would.
+ */
+
+const places = [
+  'Port Aldridge',
+  'Northgate',
+  'Westmere',
+  'Easton Vale',
+  'Cedar Park',
+  'Kingsford',
+  'Hallow',
+  'Brenton',
+  'Upper Marsh',
+  'Riverside',
+  'Summit Ridge',
+  'Lowbridge',
+  'Ashford',
+  'Millbank',
+  'Greystone',
+  'Fairhaven',
+  'Oakhurst',
+  'Bramley',
+  'Stonebridge',
+  'Harrowgate',
+  'Elmstead',
+  'Marlow Bay',
+  'Thornfield',
+  'Wrenfold',
+  'Calder',
+  'Redcliffe',
+  'Sandmoor',
+  'Pinecrest',
+  'Whitby Cross',
+  'Larkspur',
+  'Foxley',
+  'Hawthorne',
+  'Kestrel Point',
+  'Meadowvale',
+  'Norbury',
+  'Quarry Hill',
+  'Rosedale',
+  'Tidewater',
+  'Underhill',
+  'Valemont',
+];
+const firstNames = [
+  'Grace',
+  'Marcus',
+  'Sofia',
+  'Oliver',
+  'Hannah',
+  'Amelia',
+  'Noah',
+  'Priya',
+  'Tomasz',
+  'Leila',
+  'Kwame',
+  'Ingrid',
+  'Mateo',
+  'Yuki',
+  'Fatima',
+  'Liam',
+  'Chloe',
+  'Ravi',
+  'Elena',
+  'Samuel',
+];
+const lastNames = [
+  'Hart',
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Chen',
+  'Adeyemi',
+  'Novak',
+  'Silva',
+  'Brennan',
+  'Kowalski',
+  'Haddad',
+  'Tanaka',
+  'Osei',
+  'Fischer',
+  'Romero',
+  'Quinn',
+  'Walsh',
+  'Patel',
+  'Duarte',
+  'Nakamura',
+  'Ward',
+  'Ibrahim',
+  'Costa',
+  'Byrne',
+  'Larsen',
+];
+const publisherWords = [
+  'Herald',
+  'Gazette',
+  'Chronicle',
+  'Ledger',
+  'Courier',
+  'Tribune',
+  'Observer',
+  'Sentinel',
+  'Dispatch',
+  'Post',
+  'Times',
+  'Record',
+  'Mirror',
+  'Examiner',
+  'Standard',
+  'Express',
+  'Journal',
+  'Bulletin',
+  'Register',
+  'Beacon',
+];
+
+const titles = articleDrafts.map((draft) => draft.title);
+const paragraphs = articleDrafts.flatMap((draft) => draft.paragraphs);
+
+/** Words a reader might type into the title search: those of four letters or more in titles. */
+export const titleWords = [
+  ...new Set(
+    titles
+      .flatMap((title) => title.toLowerCase().match(/[a-z]{4,}/g) ?? [])
+      .concat(places.map((place) => place.split(' ')[0]!.toLowerCase())),
+  ),
+].sort();
+
+export interface BenchUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string;
+  createdAt: string;
+  isPremium: boolean;
+}
+
+export interface BenchArticle {
+  id: number;
+  title: string;
+  image: string;
+  publisherId: number;
+  description: string;
+  tags: Tag[];
+  isPremium: boolean;
+  isApproved: boolean;
+  viewCount: number;
+  authorId: string;
+  createdAt: string;
+}
+
+export const publisherNames = publisherWords.map((word, index) => `The ${places[index]!} ${word}`);
+
+const day = 24 * 60 * 60 * 1000;
+/** Everything is dated before this instant, so runs are identical. */
+const epoch = Date.parse('2026-01-01T00:00:00.000Z');
+
+export function benchUser(index: number, random: Random): BenchUser {
+  const name = `${random.pick(firstNames)} ${random.pick(lastNames)}`;
+  return {
+    id: `bench-user-${index}`,
+    name,
+    email: `reader${index}@bench.example`,
+    image: `/uploads/${hex(index, 'a')}.webp`,
+    createdAt: new Date(epoch - random.int(30, 1500) * day).toISOString(),
+    isPremium: random.next() < 0.05,
+  };
+}
+
+/**
+ * Article `id` of `total`: newer ids are newer articles, as in a live site. 10% premium, 5%
+ * pending, one to three of the eight tags, three to eight paragraphs, views skewed so a few
+ * articles are read far more than most.
+ */
+export function benchArticle(
+  id: number,
+  total: number,
+  users: number,
+  random: Random,
+): BenchArticle {
+  const paragraphCount = random.int(3, 8);
+  const body: string[] = [];
+  for (let i = 0; i < paragraphCount; i += 1) body.push(random.pick(paragraphs));
+  const tagCount = random.int(1, 3);
+  const tags = new Set<Tag>();
+  while (tags.size < tagCount) tags.add(random.pick(allTags));
+  const ageDays = ((total - id) / total) * 1000;
+  return {
+    id,
+    title: `${random.pick(places)}: ${random.pick(titles)}`,
+    image: `/uploads/${hex(id, 'b')}.webp`,
+    publisherId: random.int(1, publisherNames.length),
+    description: body.join('\n\n'),
+    tags: [...tags],
+    isPremium: random.next() < 0.1,
+    isApproved: random.next() >= 0.05,
+    viewCount: Math.floor(5000 * random.next() ** 6),
+    authorId: `bench-user-${random.int(1, users)}`,
+    createdAt: new Date(epoch - ageDays * day - random.int(0, 600_000)).toISOString(),
+  };
+}
+
+export function benchRandom(): Random {
+  return createRandom('tribune-bench');
+}
+
+/** A 32-character name like the image store's content hashes. */
+function hex(n: number, fill: string): string {
+  return n.toString(16).padStart(32, fill);
+}

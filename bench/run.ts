@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { checkBudgets } from './budgets.js';
+import { initialScripts, mainScript } from './bundle-size.js';
+import { createBenchDatabase } from './databases.js';
+import { fillDatabase } from './fill.js';
+import { load } from './load.js';
+import { residentBytes, sampleMemory } from './memory.js';
+import { readOptions } from './options.js';
+import { formatReport, machine, saveReport, type ScenarioReport } from './report.js';
+import { scenarios } from './scenarios.js';
+import { settle } from './settle.js';
+import { startServer, type RunningServer } from './server.js';
+import { totalViews } from './view-count.js';
+
+/**
+ * npm run bench [-- --db postgres] [-- --smoke]: builds the app, fills a throw-away database,
+ * starts the built server as `npm start` would and loads it scenario by scenario, then prints
+ * the table and writes bench/results/. Exits non-zero on errors or a crash, and on a missed
+ * budget unless it is a smoke run.
+ */
+const options = readOptions(process.argv.slice(2));
+const webDir = 'dist/web';
+
+if (!options.skipBuild) {
+  console.log('Building (npm run build)...');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!existsSync('dist/server/main.js')) {
+  console.error('dist/server/main.js is missing: run without --skip-build');
+  process.exit(1);
+}
+
+const database = await createBenchDatabase(options.engine, options.postgresUrl);
+let server: RunningServer | undefined;
+const cleanUp = async () => {
+  await server?.stop().catch(() => undefined);
+  await database.drop();
+};
+process.once('SIGINT', () => {
+  cleanUp().finally(() => process.exit(130));
+});
+
+try {
+  console.log(
+    `Filling ${options.engine} with ${options.articles.toLocaleString('en')} articles and ` +
+      `${options.users.toLocaleString('en')} users...`,
+  );
+  const fill = await fillDatabase(database.config, options);
+  console.log(`Filled in ${fill.seconds.toFixed(1)} s. Starting the server...`);
+  server = await startServer(database);
+  const running = server;
+
+  const all = scenarios({ openIds: fill.openIds, mainScript: mainScript(webDir) });
+  const byKey = (key: string) => all.find((s) => s.key === key)!;
+  // The first API scenario runs again at the end: the same work must not need more memory.
+  const plan = [
+    ...all,
+    { ...byKey('page1'), key: 'page1-again', label: 'page 1 again (memory)' },
+  ].filter((s) => !options.only || options.only.includes(s.key));
+
+  const reports: ScenarioReport[] = [];
+  let views: { counted: number; answered: number } | undefined;
+  for (const scenario of plan) {
+    const backlog = await settle(running.baseUrl);
+    if (backlog > 1)
+      console.log(`  (the server needed ${backlog.toFixed(0)} s to clear its backlog)`);
+    process.stdout.write(`  ${scenario.label}...`);
+    const warmup =
+      options.warmupSeconds > 0
+        ? await guarded(
+            running,
+            load(running.baseUrl, scenario, { ...options, seconds: options.warmupSeconds }),
+          )
+        : undefined;
+    // As many requests as the warm-up's rate would send in the measured time.
+    const amount = scenario.fixedAmount
+      ? Math.max(1_000, Math.round((warmup?.rps ?? 0) * options.seconds))
+      : undefined;
+    // The warm-up's last requests may still be on the server: let them finish first.
+    await settle(running.baseUrl);
+    const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
+    const memory = sampleMemory(running.pid);
+    const result = await guarded(running, load(running.baseUrl, scenario, { ...options, amount }));
+    const { maxRss } = memory.stop();
+    if (scenario.key === 'views') {
+      views = { counted: (await totalViews(database.config)) - viewsBefore, answered: result.ok };
+    }
+    const bare = scenario.key === 'bare' ? result.rps : reports.find((r) => r.key === 'bare')?.rps;
+    reports.push({
+      ...result,
+      key: scenario.key,
+      label: scenario.label,
+      ofBare: bare ? result.rps / bare : undefined,
+      budget: scenario.budget,
+      maxRss,
+    });
+    console.log(` ${Math.round(result.rps)} req/s, p99 ${result.p99} ms`);
+  }
+
+  const peakRss = residentBytes(running.pid)?.peak ?? 0;
+  const scripts = initialScripts(webDir);
+  const first = reports.find((r) => r.key === 'page1');
+  const repeat = reports.find((r) => r.key === 'page1-again');
+  const report = {
+    date: new Date().toISOString(),
+    engine: options.engine,
+    smoke: options.smoke,
+    machine: machine(),
+    settings: {
+      articles: options.articles,
+      users: options.users,
+      connections: options.connections,
+      seconds: options.seconds,
+    },
+    fillSeconds: fill.seconds,
+    databaseBytes: await database.sizeBytes(),
+    peakRss,
+    scenarios: reports,
+    scripts,
+    views,
+    budgets: checkBudgets({
+      scenarios: reports.map((r) => ({ ...r, errors: r.non2xx + r.socketErrors })),
+      scripts,
+      memory: first && repeat ? { firstPeak: first.maxRss, repeatPeak: repeat.maxRss } : undefined,
+      views,
+    }),
+  };
+  console.log(`\n${formatReport(report)}\n`);
+  console.log(`Saved ${saveReport(report)}`);
+
+  const errors = reports.some((r) => r.non2xx + r.socketErrors > 0);
+  const missed = report.budgets.some((b) => !b.met);
+  process.exitCode = errors || (missed && !options.smoke) ? 1 : 0;
+} finally {
+  await cleanUp();
+}
+
+/** A load run, cut short with the server's own words if the server dies meanwhile. */
+function guarded<T>(running: RunningServer, work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    running.exited.then(() => Promise.reject(new Error('The server exited'))),
+  ]);
+}

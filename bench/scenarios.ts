@@ -1,0 +1,123 @@
+import { tags } from '../src/shared/tags.js';
+import { publisherNames, titleWords } from './corpus.js';
+
+/** Which budget a scenario's latency is held to (DESIGN.md, Budgets). */
+export type LatencyBudget = 'list' | 'detail';
+
+export interface BenchRequest {
+  method: 'GET' | 'PATCH';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Scenario {
+  key: string;
+  label: string;
+  budget?: LatencyBudget;
+  /** Send a fixed number of requests rather than load for a fixed time, so that every request
+   * sent is also answered and counted (the view check compares the two). */
+  fixedAmount?: true;
+  /** Called for every request, so ids and search words vary as they do with real readers. */
+  next(): BenchRequest;
+}
+
+export interface ScenarioContext {
+  /** Approved, free articles: what a guest can open. */
+  openIds: readonly number[];
+  /** The built app's main script, e.g. /assets/index-abc123.js. */
+  mainScript: string;
+}
+
+/** The All Articles page's page size (src/web/pages/allpublishedarticles). */
+const pageSize = 12;
+
+/**
+ * What a browser sends with the web app's API calls (src/web/lib/api/client.ts) and page loads:
+ * it accepts compressed answers, so the server's compression is part of what is measured.
+ */
+const apiHeaders = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+const pageHeaders = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * The requests the web app makes, with the query strings it builds (src/web/lib/api/articles.ts
+ * writes isApproved, the search fields, page, limit in that order).
+ */
+export function scenarios(context: ScenarioContext): Scenario[] {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const list = (query: string): BenchRequest => ({
+    method: 'GET',
+    path: `/api/articles?isApproved=true${query}&page=1&limit=${pageSize}`,
+    headers: apiHeaders,
+  });
+  const get = (path: string, headers = apiHeaders): BenchRequest => ({
+    method: 'GET',
+    path,
+    headers,
+  });
+  return [
+    {
+      key: 'bare',
+      label: 'bare JSON route (ceiling)',
+      next: () => get('/api/health/live'),
+    },
+    {
+      key: 'trending',
+      label: 'trending (home page)',
+      budget: 'list',
+      next: () => get('/api/articles?isApproved=true&sortBy=viewCount&limit=6'),
+    },
+    {
+      key: 'page1',
+      label: 'approved articles, page 1',
+      budget: 'list',
+      next: () => get(`/api/articles?isApproved=true&page=1&limit=${pageSize}`),
+    },
+    {
+      key: 'page500',
+      label: 'approved articles, page 500',
+      budget: 'list',
+      next: () => get(`/api/articles?isApproved=true&page=500&limit=${pageSize}`),
+    },
+    {
+      key: 'title',
+      label: 'title search (one word)',
+      budget: 'list',
+      next: () => list(`&title=${encodeURIComponent(pick(titleWords))}`),
+    },
+    {
+      key: 'publisher',
+      label: 'publisher search',
+      budget: 'list',
+      next: () => list(`&publisher=${encodeURIComponent(pick(publisherNames))}`),
+    },
+    {
+      key: 'tags',
+      label: 'tags search (one or two tags)',
+      budget: 'list',
+      next: () => {
+        const chosen = Math.random() < 0.5 ? [pick(tags)] : [pick(tags), pick(tags)];
+        return list(`&tags=${[...new Set(chosen)].join(',')}`);
+      },
+    },
+    {
+      key: 'detail',
+      label: 'article detail (random ids)',
+      budget: 'detail',
+      next: () => get(`/api/articledetail/${pick(context.openIds)}`),
+    },
+    {
+      key: 'views',
+      label: 'view increments (random ids)',
+      fixedAmount: true,
+      next: () => ({
+        method: 'PATCH',
+        path: `/api/articledetail/${pick(context.openIds)}`,
+        headers: { ...apiHeaders, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    },
+    { key: 'index', label: 'index.html', next: () => get('/', pageHeaders) },
+    { key: 'script', label: 'main JS asset', next: () => get(context.mainScript, pageHeaders) },
+  ];
+}
