@@ -33,6 +33,8 @@ export async function startServer(database: BenchDatabase): Promise<RunningServe
       DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
       SEED_DEMO: 'false',
+      // No payment is made here; production refuses the demo provider unless told.
+      DEMO_PAYMENTS: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
