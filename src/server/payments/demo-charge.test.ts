@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../shared/accounts.js';
-import type { PaymentIntent } from '../../shared/payments.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
+import { confirmPayment, newIntent, recordOf } from '../test/payment-calls.js';
 import { goodCard } from '../test/payment-peers.js';
 
 let t: TestApp;
@@ -10,16 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function newIntent(payer: TestUser): Promise<PaymentIntent> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: { cookie: payer.cookie },
-    payload: { price: 1 },
-  });
-  return res.json<PaymentIntent>();
-}
 
 const charge = (payer: TestUser | null, clientSecret: string, number: string) =>
   t.app.inject({
@@ -33,30 +22,16 @@ const charge = (payer: TestUser | null, clientSecret: string, number: string) =>
     },
   });
 
-const recordOf = async (payer: TestUser) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/users?email=${encodeURIComponent(payer.user.email)}`,
-      headers: { cookie: payer.cookie },
-    })
-  ).json<UserRecord>();
-
 describe('POST /api/payments/demo/charge', () => {
   it('declines 4000 0000 0000 0002 with a clear message, and the payment grants nothing', async () => {
     const payer = await signUp(t.app);
-    const intent = await newIntent(payer);
+    const intent = await newIntent(t, payer);
     const res = await charge(payer, intent.clientSecret, '4000 0000 0000 0002');
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: 'payment_required', message: 'Your card was declined.' });
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      headers: { cookie: payer.cookie },
-      payload: { paymentIntentId: intent.paymentIntentId },
-    });
+    const confirm = await confirmPayment(t, payer, intent.paymentIntentId);
     expect(confirm.statusCode).toBe(402);
-    expect(await recordOf(payer)).toMatchObject({ isPremium: false, subscriptionHistory: [] });
+    expect(await recordOf(t, payer)).toMatchObject({ isPremium: false, subscriptionHistory: [] });
 
     // The same payment can still be paid with a good card afterwards.
     expect((await charge(payer, intent.clientSecret, goodCard.number)).statusCode).toBe(200);
@@ -65,7 +40,7 @@ describe('POST /api/payments/demo/charge', () => {
   it("charges only the signed-in payer's own intent, once", async () => {
     const payer = await signUp(t.app);
     const other = await signUp(t.app);
-    const intent = await newIntent(payer);
+    const intent = await newIntent(t, payer);
     expect((await charge(null, intent.clientSecret, goodCard.number)).statusCode).toBe(401);
     const foreign = await charge(other, intent.clientSecret, goodCard.number);
     expect(foreign.statusCode).toBe(404);
@@ -77,7 +52,7 @@ describe('POST /api/payments/demo/charge', () => {
 
   it('refuses a malformed card form with 400', async () => {
     const payer = await signUp(t.app);
-    const intent = await newIntent(payer);
+    const intent = await newIntent(t, payer);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/demo/charge',

@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createTestClock, type TestClock } from '../test/clock.js';
 import { createArticle } from '../test/factories.js';
-import { paymentPeers, type PaidIntent, type PaymentPeer } from '../test/payment-peers.js';
+import {
+  confirmPayment,
+  newIntent as newIntentFor,
+  recordOf as readRecord,
+  startPayment as startWith,
+} from '../test/payment-calls.js';
+import { paymentPeers, type PaymentPeer } from '../test/payment-peers.js';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -36,33 +42,11 @@ describe.each(paymentPeers)('payments with the $name provider', ({ start }) => {
     payer = await signUp(t.app);
   });
 
-  const startPayment = async (user: TestUser, price: unknown = 1) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: user.cookie },
-      payload: { price },
-    });
-  const newIntent = async (user: TestUser, price = 1): Promise<PaidIntent> => {
-    const res = await startPayment(user, price);
-    expect(res.statusCode).toBe(200);
-    return res.json<PaidIntent>();
-  };
+  const startPayment = (user: TestUser, price: unknown = 1) => startWith(t, user, price);
+  const newIntent = (user: TestUser, price = 1) => newIntentFor(t, user, price);
   const confirm = (user: TestUser, paymentIntentId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      headers: { cookie: user.cookie },
-      payload: { paymentIntentId },
-    });
-  const recordOf = async (user: TestUser) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/users?email=${encodeURIComponent(user.user.email)}`,
-        headers: { cookie: user.cookie },
-      })
-    ).json<UserRecord>();
+    confirmPayment(t, user, paymentIntentId);
+  const recordOf = (user: TestUser) => readRecord(t, user);
   const buy = async (user: TestUser, price: number) => {
     const intent = await newIntent(user, price);
     await peer.pay(t, user, intent);
@@ -88,12 +72,7 @@ describe.each(paymentPeers)('payments with the $name provider', ({ start }) => {
   });
 
   it('starts a payment only for a signed-in user and a plan price', async () => {
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { price: 1 },
-    });
-    expect(guest.statusCode).toBe(401);
+    expect((await startWith(t, null, 1)).statusCode).toBe(401);
 
     for (const price of [0, 2, 15, 1.5, 1000]) {
       const res = await startPayment(payer, price);
@@ -188,12 +167,7 @@ describe.each(paymentPeers)('payments with the $name provider', ({ start }) => {
     expect((await confirm(payer, 'pi_unknown')).statusCode).toBe(404);
     const intent = await newIntent(payer);
     await peer.pay(t, payer, intent);
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      payload: { paymentIntentId: intent.paymentIntentId },
-    });
-    expect(guest.statusCode).toBe(401);
+    expect((await confirmPayment(t, null, intent.paymentIntentId)).statusCode).toBe(401);
     expect(await subscriptionsOf(payer)).toEqual([]);
   });
 

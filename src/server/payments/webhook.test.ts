@@ -3,6 +3,7 @@ import type { UserRecord } from '../../shared/accounts.js';
 import { paymentMessages, type PaymentIntent } from '../../shared/payments.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
+import { confirmPayment, newIntent, recordOf } from '../test/payment-calls.js';
 import { startStripeFake, type StripeFake } from '../test/stripe-fake.js';
 
 let stripe: StripeFake;
@@ -28,25 +29,12 @@ const deliver = (body: string, signature?: string) =>
   });
 
 async function paidIntent(payer: TestUser, price = 10): Promise<PaymentIntent> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: { cookie: payer.cookie },
-    payload: { price },
-  });
-  const intent = res.json<PaymentIntent>();
+  const intent = await newIntent(t, payer, price);
   stripe.succeed(intent.paymentIntentId);
   return intent;
 }
 
-const historyOf = async (payer: TestUser) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/users?email=${encodeURIComponent(payer.user.email)}`,
-      headers: { cookie: payer.cookie },
-    })
-  ).json<UserRecord>().subscriptionHistory;
+const historyOf = async (payer: TestUser) => (await recordOf(t, payer)).subscriptionHistory;
 
 describe('POST /api/payments/webhook (Stripe)', () => {
   it('grants the plan once for a signed payment_intent.succeeded, however often it comes', async () => {
@@ -62,12 +50,7 @@ describe('POST /api/payments/webhook (Stripe)', () => {
     expect(await historyOf(payer)).toHaveLength(1);
 
     // The page's confirm, arriving after the webhook, finds the plan granted and adds nothing.
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      headers: { cookie: payer.cookie },
-      payload: { paymentIntentId: intent.paymentIntentId },
-    });
+    const confirm = await confirmPayment(t, payer, intent.paymentIntentId);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json<UserRecord>()).toMatchObject({ isPremium: true });
     expect(confirm.json<UserRecord>().subscriptionHistory).toHaveLength(1);
@@ -99,13 +82,7 @@ describe('POST /api/payments/webhook (Stripe)', () => {
 
   it('checks a signed event with Stripe before granting, and ignores payments it never started', async () => {
     const payer = await signUp(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: payer.cookie },
-      payload: { price: 20 },
-    });
-    const { paymentIntentId } = res.json<PaymentIntent>();
+    const { paymentIntentId } = await newIntent(t, payer, 20);
     // Signed, but Stripe says the card has not paid: nothing is granted, and Stripe is not
     // asked to retry.
     const unpaid = stripe.signedEvent(paymentIntentId);
@@ -124,12 +101,7 @@ describe('POST /api/payments/webhook (Stripe)', () => {
     try {
       const res = await deliver(event.body, event.signature);
       expect(res.statusCode).toBe(503);
-      const confirm = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/confirm',
-        headers: { cookie: payer.cookie },
-        payload: { paymentIntentId: intent.paymentIntentId },
-      });
+      const confirm = await confirmPayment(t, payer, intent.paymentIntentId);
       expect(confirm.statusCode).toBe(503);
     } finally {
       stripe.down(false);

@@ -1,12 +1,8 @@
+import type { PaymentIntent } from '../../shared/payments.js';
 import type { PaymentsConfig } from '../config.js';
 import type { TestApp } from './app.js';
 import type { TestUser } from './auth.js';
 import { startStripeFake, type StripeFake } from './stripe-fake.js';
-
-export interface PaidIntent {
-  paymentIntentId: string;
-  clientSecret: string;
-}
 
 /**
  * Each payment provider with what a test needs around it: how a payer's card pays an intent
@@ -16,7 +12,7 @@ export interface PaidIntent {
 export interface PaymentPeer {
   name: 'demo' | 'stripe';
   config: PaymentsConfig;
-  pay(t: TestApp, payer: TestUser, intent: PaidIntent): Promise<void>;
+  pay(t: TestApp, payer: TestUser, intent: PaymentIntent): Promise<void>;
   reportAmount(t: TestApp, intentId: string, amount: number): Promise<void>;
   /** The Stripe fake, to sign webhooks with; none for the demo. */
   stripe?: StripeFake;
