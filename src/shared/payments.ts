@@ -9,7 +9,6 @@ export const paymentMessages = {
   mismatch: 'This payment does not match the plan it was made for',
   badSignature: 'The webhook signature is missing or does not match',
   tooManyIntents: 'Too many payment attempts. Please try again in an hour.',
-  demoInProduction: 'Demo payments take no money',
 } as const;
 
 /** POST /api/create-payment-intent: the price in whole dollars, as the plan cards carry it. */

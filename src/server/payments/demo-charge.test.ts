@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
-import { confirmPayment, newIntent, recordOf } from '../test/payment-calls.js';
+import { paymentMessages } from '../../shared/payments.js';
+import { confirmPayment, newIntent, recordOf, startPayment } from '../test/payment-calls.js';
 import { goodCard } from '../test/payment-peers.js';
 
 let t: TestApp;
@@ -65,6 +66,25 @@ describe('POST /api/payments/demo/charge', () => {
       error: 'payment_required',
       message: 'Your card number is invalid.',
     });
+  });
+
+  it('refuses a 21st payment from one account within the hour, and starts nothing', async () => {
+    const payer = await signUp(t.app);
+    for (let i = 0; i < 20; i++) await newIntent(t, payer);
+    const refused = await startPayment(t, payer, 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'rate_limited',
+      message: paymentMessages.tooManyIntents,
+    });
+    const started = await t.database.handle.db
+      .selectFrom('payment')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('userId', '=', payer.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(started.count)).toBe(20);
+    // Another account is not held back by this one.
+    expect((await startPayment(t, await signUp(t.app), 1)).statusCode).toBe(200);
   });
 
   it('is not there when Stripe takes the payments', async () => {

@@ -1,14 +1,15 @@
+import { useId } from 'react';
 import { formatCents, planById, planPeriodText, plans, type Plan } from '../../../shared/plans.js';
 import { inputClass } from '../../components/form/FieldFrame';
 
 interface Props {
-  id: string;
   plan: Plan;
   onChange: (plan: Plan) => void;
 }
 
 /** The period selector, with the chosen period's price beside it. */
-export function PeriodSelect({ id, plan, onChange }: Props) {
+export function PeriodSelect({ plan, onChange }: Props) {
+  const id = useId();
   return (
     <div className="border border-rule bg-surface p-6">
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { planById, plans, type Plan } from '../../../shared/plans.js';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -10,7 +10,7 @@ import { SubscriptionBanner } from './SubscriptionBanner';
 import { PeriodSelect } from './PeriodSelect';
 
 /** The plan most readers take, chosen when the page is opened without one. */
-const defaultPlan = planById('5-days') ?? plans[0];
+const defaultPlan: Plan = planById('5-days') ?? plans[1]!;
 
 /**
  * Choosing a plan (spec: banner, period selector with the price, plan card, 'checkout now').
@@ -21,11 +21,7 @@ export function SubscriptionPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
-  const [plan, setPlan] = useState<Plan | undefined>(
-    () => planFromState(location.state) ?? defaultPlan,
-  );
-  const selectId = useId();
-  if (!plan) return null;
+  const [plan, setPlan] = useState<Plan>(() => planFromState(location.state) ?? defaultPlan);
 
   const checkout = () => {
     const state: PaymentState = { price: plan.price / 100, subscriptionPeriod: plan.periodDays };
@@ -42,7 +38,7 @@ export function SubscriptionPage() {
         </p>
       )}
       <div className="grid items-start gap-8 md:grid-cols-[1fr_1.2fr]">
-        <PeriodSelect id={selectId} plan={plan} onChange={setPlan} />
+        <PeriodSelect plan={plan} onChange={setPlan} />
         <PlanCard plan={plan} onCheckout={checkout} />
       </div>
     </div>
