@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { UserRecord } from '../src/shared/accounts.js';
 import { demo, registerAs, signInAs } from './accounts.js';
-import { listArticles } from './articleData.js';
+import { listArticles, readArticle } from './articleData.js';
 import { expect, test } from './fixtures.js';
 import { expirePremium } from './serverClock.js';
 
@@ -75,7 +75,8 @@ test.describe('subscribing', () => {
       .getByRole('link', { name: 'Detail' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.name);
-    const lastParagraph = article.description
+    const { description } = await readArticle(page.request, article._id);
+    const lastParagraph = description
       .split(/\n\s*\n/)
       .at(-1)!
       .trim();

@@ -107,17 +107,22 @@ describe('GET /api/articles', () => {
     ]);
   });
 
-  it('shows only the excerpt of premium articles to readers not entitled', async () => {
-    for (const cookie of [undefined, alice.cookie]) {
+  it('carries only the first three sentences of every article, whoever asks', async () => {
+    for (const cookie of [undefined, alice.cookie, premium.cookie, admin.cookie, bob.cookie]) {
       const { res, articles } = await list('', cookie);
       expect(res.body).not.toContain(secret);
       const article = articles.find((a) => a._id === ids.premium);
       expect(article?.description).toBe('First sentence. Second sentence! Third sentence?');
     }
-    for (const cookie of [premium.cookie, admin.cookie, bob.cookie]) {
-      const { articles } = await list('', cookie);
-      expect(articles.find((a) => a._id === ids.premium)?.description).toContain(secret);
-    }
+    const mine = await list(`?email=${encodeURIComponent(bob.user.email)}`, bob.cookie);
+    expect(mine.res.body).not.toContain(secret);
+    // The full text is the detail page's.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/articledetail/${ids.premium}`,
+      headers: { cookie: premium.cookie },
+    });
+    expect(detail.json<Article>().description).toContain(secret);
   });
 
   it('never gives non-admins unapproved articles', async () => {

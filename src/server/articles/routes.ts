@@ -33,8 +33,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Guests and users get approved articles. `email` lists that author’s articles of ' +
           'every status (one’s own, or anyone’s for an admin); an admin without `email` gets ' +
-          'every status. Premium articles carry only their first three sentences as ' +
-          '`description` unless the caller is premium, an admin or their author.',
+          'every status. Lists carry what the cards show: `description` holds the first three ' +
+          'sentences of every article; GET /api/articledetail/{id} has the full text.',
         querystring: listQuery,
         response: { 200: z.array(articleSchema), 400: error, 401: error, 403: error },
       },
@@ -55,7 +55,6 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.dialect,
         { ...filters, isApproved, authorEmail: email },
         { sortBy, limit, page },
-        caller,
       );
       reply.header('x-total-count', String(total));
       return articles;

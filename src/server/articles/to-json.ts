@@ -1,28 +1,20 @@
 import type { Article } from '../../shared/articles.js';
-import type { SessionUser } from '../auth/guards.js';
 import { toBool, toIso } from '../db/values.js';
-import { mayReadFullText } from './entitlement.js';
 import type { ArticleRow } from './queries/select.js';
 
 /**
- * A stored article in the spec's shape. A premium article the caller may not read carries only
- * its stored excerpt (the first three sentences) as `description`.
+ * A stored article in the spec's shape, with the text the query chose as `description`: the
+ * excerpt in lists, the full text on the detail page (selectArticles).
  */
-export function toArticleJson(
-  row: ArticleRow,
-  tags: string[],
-  caller: SessionUser | null,
-): Article {
-  const isPremium = toBool(row.isPremium);
-  const fullText = mayReadFullText(caller, { isPremium, authorId: row.authorId });
+export function toArticleJson(row: ArticleRow, tags: string[]): Article {
   return {
     _id: String(row.id),
     name: row.title,
     image: row.image,
     publisher: row.publisherName,
     tags,
-    description: fullText ? row.description : row.excerpt,
-    isPremium,
+    description: row.text,
+    isPremium: toBool(row.isPremium),
     viewCount: row.viewCount,
     isApproved: toBool(row.isApproved),
     createdAt: toIso(row.createdAt),

@@ -17,7 +17,7 @@ export async function readArticle(
   id: number,
   caller: SessionUser | null,
 ): Promise<Article> {
-  const row = await selectArticles(db).where('article.id', '=', id).executeTakeFirst();
+  const row = await selectArticles(db, 'full').where('article.id', '=', id).executeTakeFirst();
   if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) {
     throw new AppError('not_found', articleMessages.notFound);
   }
@@ -25,5 +25,5 @@ export async function readArticle(
     throw new AppError('forbidden', articleMessages.premiumLocked);
   }
   const tags = await tagsOf(db, [id]);
-  return toArticleJson(row, tags.get(id) ?? [], caller);
+  return toArticleJson(row, tags.get(id) ?? []);
 }

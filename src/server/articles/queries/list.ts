@@ -1,6 +1,5 @@
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Article } from '../../../shared/articles.js';
-import type { SessionUser } from '../../auth/guards.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
@@ -30,7 +29,8 @@ export interface ListPage {
 }
 
 /**
- * One page of articles, newest (or most viewed) first, and how many match in all. The page's ids
+ * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
+ * show; the full text is the detail page's), and how many match in all. The page's ids
  * are found first, from the indexes alone where the filters allow, and only those rows are read
  * in full: skipping to page 500 walks index entries, not 6,000 whole articles.
  */
@@ -39,7 +39,6 @@ export async function listArticles(
   dialect: Dialect,
   filters: ArticleFilters,
   page: ListPage,
-  caller: SessionUser | null,
 ): Promise<{ articles: Article[]; total: number }> {
   const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
     conditions(eb, dialect, filters, purpose);
@@ -50,7 +49,10 @@ export async function listArticles(
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
   const [rows, total] = await Promise.all([
-    ordered(selectArticles(db).where('article.id', 'in', pageIds), page.sortBy).execute(),
+    ordered(
+      selectArticles(db, 'excerpt').where('article.id', 'in', pageIds),
+      page.sortBy,
+    ).execute(),
     cachedCount(db, JSON.stringify(filters), async () => {
       const { count } = await db
         .selectFrom('article')
@@ -65,7 +67,7 @@ export async function listArticles(
     rows.map((row) => row.id),
   );
   return {
-    articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [], caller)),
+    articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [])),
     total,
   };
 }

@@ -1,10 +1,13 @@
 import type { Db } from '../../db/database.js';
 
 /**
- * An article with its publisher's name and its author, in one query: the columns every answer
- * needs. Callers add their own conditions, order and paging.
+ * Articles with their publisher's name and their author, in one query: the columns every answer
+ * needs. `text` says which text an answer carries: a list's cards show the first three
+ * sentences (the stored excerpt), the detail page the whole description. Reading only the
+ * excerpt keeps a page of twelve articles a few kilobytes instead of a few dozen. Callers add
+ * their own conditions, order and paging.
  */
-export function selectArticles(db: Db) {
+export function selectArticles(db: Db, text: 'excerpt' | 'full') {
   return db
     .selectFrom('article')
     .innerJoin('publisher', 'publisher.id', 'article.publisherId')
@@ -14,8 +17,7 @@ export function selectArticles(db: Db) {
       'article.title',
       'article.image',
       'publisher.name as publisherName',
-      'article.description',
-      'article.excerpt',
+      text === 'full' ? 'article.description as text' : 'article.excerpt as text',
       'article.isPremium',
       'article.viewCount',
       'article.isApproved',

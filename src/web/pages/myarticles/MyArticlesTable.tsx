@@ -83,7 +83,6 @@ export function MyArticlesTable({ articles, firstNumber, onDelete, deletingId }:
                 <td className={cellClass}>
                   <Link
                     to={`/updateArticle?id=${encodeURIComponent(article._id)}`}
-                    state={{ article }}
                     className={buttonClass({ size: 'sm' })}
                   >
                     Update

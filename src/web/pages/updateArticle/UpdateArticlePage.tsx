@@ -1,11 +1,6 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  articleMessages,
-  articleSchema,
-  type Article,
-  type CreateArticle,
-} from '../../../shared/articles.js';
+import { articleMessages, type Article, type CreateArticle } from '../../../shared/articles.js';
 import { tags, type Tag } from '../../../shared/tags.js';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm } from '../../components/articles/form/ArticleForm';
@@ -18,18 +13,14 @@ import { useUpdateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
 
 /**
- * /updateArticle?id=…: My Articles hands over the article in the navigation state; after a
- * reload (no state) it is read again by the id in the address.
+ * /updateArticle?id=…: the article is read by the id in the address, with its full text (lists
+ * carry only the first sentences, so My Articles' row would not do).
  */
 export function UpdateArticlePage() {
   usePageTitle('Update Article');
-  const [params] = useSearchParams();
-  const stateArticle = articleFromState(useLocation().state);
-  const id = params.get('id') ?? stateArticle?._id;
-  // The handed-over article counts only if it is the one the address names.
-  const handed = stateArticle?._id === id ? stateArticle : undefined;
-  const fetched = useArticleDetail(handed ? undefined : (id ?? undefined));
-  const article = handed ?? fetched.data;
+  const id = useSearchParams()[0].get('id');
+  const fetched = useArticleDetail(id ?? undefined);
+  const article = fetched.data;
 
   return (
     <section className="max-w-3xl">
@@ -112,12 +103,6 @@ function Missing({ text }: { text: string }) {
       </Link>
     </div>
   );
-}
-
-/** The article My Articles handed over, if the navigation state holds a valid one. */
-function articleFromState(state: unknown): Article | undefined {
-  const parsed = articleSchema.safeParse((state as { article?: unknown } | null)?.article);
-  return parsed.success ? parsed.data : undefined;
 }
 
 function isTag(tag: string): tag is Tag {
