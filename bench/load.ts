@@ -51,3 +51,8 @@ export async function load(
     socketErrors: result.errors + (requests === 0 ? 1 : 0),
   };
 }
+
+/** Answers outside 2xx, socket errors and timeouts. */
+export function errorCount(result: LoadResult): number {
+  return result.non2xx + result.socketErrors;
+}

@@ -13,6 +13,8 @@ export interface BenchOptions {
   connections: number;
   /** Seconds of measured load per scenario, after a short warm-up. */
   seconds: number;
+  /** Requests a second at which latency is measured against the budgets (open loop). */
+  rate: number;
   warmupSeconds: number;
   /** PostgreSQL server to create the throw-away database on. */
   postgresUrl?: string;
@@ -21,7 +23,8 @@ export interface BenchOptions {
 }
 
 const usage = `Usage: npm run bench -- [--db sqlite|postgres] [--smoke] [--skip-build]
-                       [--articles N] [--connections N] [--seconds N] [--only KEY,KEY]
+                       [--articles N] [--connections N] [--seconds N] [--rate N]
+                       [--only KEY,KEY]
   --db postgres uses TEST_DATABASE_URL (or --postgres-url) to create a throw-away database.`;
 
 /** The command line of `npm run bench`; prints the usage and exits on a bad option. */
@@ -37,6 +40,7 @@ export function readOptions(argv: string[]): BenchOptions {
         articles: { type: 'string' },
         connections: { type: 'string' },
         seconds: { type: 'string' },
+        rate: { type: 'string' },
         'postgres-url': { type: 'string' },
         only: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -64,6 +68,7 @@ export function readOptions(argv: string[]): BenchOptions {
     users: smoke ? 100 : 10_000,
     connections: count(values.connections, '--connections') ?? (smoke ? 20 : 200),
     seconds: count(values.seconds, '--seconds') ?? (smoke ? 1 : 10),
+    rate: count(values.rate, '--rate') ?? (smoke ? 100 : 1_000),
     warmupSeconds: smoke ? 0 : 5,
     postgresUrl,
     only: values.only?.split(',').map((key) => key.trim()),

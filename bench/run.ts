@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { checkBudgets } from './budgets.js';
+import { checkBudgets, scenarioErrors } from './budgets.js';
 import { initialScripts, mainScript } from './bundle-size.js';
 import { createBenchDatabase } from './databases.js';
 import { fillDatabase } from './fill.js';
 import { load } from './load.js';
+import { loadAtRate } from './open-loop.js';
 import { residentBytes, sampleMemory } from './memory.js';
 import { readOptions } from './options.js';
 import { formatReport, machine, saveReport, type ScenarioReport } from './report.js';
@@ -62,10 +63,9 @@ try {
 
   const reports: ScenarioReport[] = [];
   let views: { counted: number; answered: number } | undefined;
+  const bareRps = () => reports.find((r) => r.key === 'bare')?.saturated.rps;
   for (const scenario of plan) {
-    const backlog = await settle(running.baseUrl);
-    if (backlog > 1)
-      console.log(`  (the server needed ${backlog.toFixed(0)} s to clear its backlog)`);
+    await settleFrom(running);
     process.stdout.write(`  ${scenario.label}...`);
     const warmup =
       options.warmupSeconds > 0
@@ -82,21 +82,38 @@ try {
     await settle(running.baseUrl);
     const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
     const memory = sampleMemory(running.pid);
-    const result = await guarded(running, load(running.baseUrl, scenario, { ...options, amount }));
+    const saturated = await guarded(
+      running,
+      load(running.baseUrl, scenario, { ...options, amount }),
+    );
     const { maxRss } = memory.stop();
     if (scenario.key === 'views') {
-      views = { counted: (await totalViews(database.config)) - viewsBefore, answered: result.ok };
+      views = {
+        counted: (await totalViews(database.config)) - viewsBefore,
+        answered: saturated.ok,
+      };
     }
-    const bare = scenario.key === 'bare' ? result.rps : reports.find((r) => r.key === 'bare')?.rps;
+    // Latency is measured at the fixed rate for the routes with a budget, and for the bare
+    // route as the floor to compare them with.
+    let atRate;
+    if (scenario.budget || scenario.key === 'bare') {
+      await settleFrom(running);
+      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, options));
+    }
+    const bare = scenario.key === 'bare' ? saturated.rps : bareRps();
     reports.push({
-      ...result,
       key: scenario.key,
       label: scenario.label,
-      ofBare: bare ? result.rps / bare : undefined,
+      saturated,
+      atRate,
+      ofBare: bare ? saturated.rps / bare : undefined,
       budget: scenario.budget,
       maxRss,
     });
-    console.log(` ${Math.round(result.rps)} req/s, p99 ${result.p99} ms`);
+    console.log(
+      ` ${Math.round(saturated.rps)} req/s` +
+        (atRate ? `; at ${options.rate}/s p50 ${atRate.p50} ms, p99 ${atRate.p99} ms` : ''),
+    );
   }
 
   const peakRss = residentBytes(running.pid)?.peak ?? 0;
@@ -113,6 +130,7 @@ try {
       users: options.users,
       connections: options.connections,
       seconds: options.seconds,
+      rate: options.rate,
     },
     fillSeconds: fill.seconds,
     databaseBytes: await database.sizeBytes(),
@@ -121,7 +139,8 @@ try {
     scripts,
     views,
     budgets: checkBudgets({
-      scenarios: reports.map((r) => ({ ...r, errors: r.non2xx + r.socketErrors })),
+      rate: options.rate,
+      scenarios: reports,
       scripts,
       memory: first && repeat ? { firstPeak: first.maxRss, repeatPeak: repeat.maxRss } : undefined,
       views,
@@ -130,11 +149,18 @@ try {
   console.log(`\n${formatReport(report)}\n`);
   console.log(`Saved ${saveReport(report)}`);
 
-  const errors = reports.some((r) => r.non2xx + r.socketErrors > 0);
+  const errors = reports.some((r) => scenarioErrors(r) > 0);
   const missed = report.budgets.some((b) => !b.met);
   process.exitCode = errors || (missed && !options.smoke) ? 1 : 0;
 } finally {
   await cleanUp();
+}
+
+/** Waits out the previous load's backlog, saying so when it took a while. */
+async function settleFrom(running: RunningServer) {
+  const backlog = await settle(running.baseUrl);
+  if (backlog > 1)
+    console.log(`  (the server needed ${backlog.toFixed(0)} s to clear its backlog)`);
 }
 
 /** A load run, cut short with the server's own words if the server dies meanwhile. */

@@ -1,4 +1,5 @@
 import type { UserRecord } from '../../shared/accounts.js';
+import { forgetLists } from '../articles/queries/list-cache.js';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
 import type { UserListItem } from './schemas.js';
@@ -125,4 +126,6 @@ export async function updateProfile(
     })
     .where('id', '=', userId)
     .execute();
+  // Lists show their authors' names and photos.
+  forgetLists(db);
 }

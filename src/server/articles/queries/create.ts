@@ -3,7 +3,7 @@ import { firstSentences } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
-import { forgetCounts } from './count-cache.js';
+import { forgetLists } from './list-cache.js';
 import { publisherIdByName } from './select.js';
 
 /** Articles a user without premium may post (spec section 9), counting every post ever made. */
@@ -67,6 +67,6 @@ export async function createArticle(
       .execute();
     return id;
   });
-  forgetCounts(db);
+  forgetLists(db);
   return id;
 }

@@ -3,7 +3,7 @@ import type { Article } from '../../../shared/articles.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
-import { cachedCount } from './count-cache.js';
+import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { selectArticles, tagsOf } from './select.js';
 import { titleContains } from './title-search.js';
 
@@ -28,18 +28,36 @@ export interface ListPage {
   page: number;
 }
 
+export interface ArticleList {
+  articles: Article[];
+  total: number;
+}
+
 /**
  * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
- * show; the full text is the detail page's), and how many match in all. The page's ids
- * are found first, from the indexes alone where the filters allow, and only those rows are read
- * in full: skipping to page 500 walks index entries, not 6,000 whole articles.
+ * show; the full text is the detail page's), and how many match in all. The answer depends on
+ * the filters and the page alone, so this process reuses it for a few seconds (list-cache.ts).
  */
-export async function listArticles(
+export function listArticles(
   db: Db,
   dialect: Dialect,
   filters: ArticleFilters,
   page: ListPage,
-): Promise<{ articles: Article[]; total: number }> {
+): Promise<ArticleList> {
+  const key = `page:${JSON.stringify([filters, page])}`;
+  return cachedListRead(db, key, listLifetimesMs.page, () => readList(db, dialect, filters, page));
+}
+
+/**
+ * The page's ids are found first, from the indexes alone where the filters allow, and only those
+ * rows are read in full: skipping to page 500 walks index entries, not 6,000 whole articles.
+ */
+async function readList(
+  db: Db,
+  dialect: Dialect,
+  filters: ArticleFilters,
+  page: ListPage,
+): Promise<ArticleList> {
   const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
     conditions(eb, dialect, filters, purpose);
   const pageIds = ordered(
@@ -53,7 +71,7 @@ export async function listArticles(
       selectArticles(db, 'excerpt').where('article.id', 'in', pageIds),
       page.sortBy,
     ).execute(),
-    cachedCount(db, JSON.stringify(filters), async () => {
+    cachedListRead(db, `total:${JSON.stringify(filters)}`, listLifetimesMs.total, async () => {
       const { count } = await db
         .selectFrom('article')
         .select((eb) => eb.fn.countAll().as('count'))

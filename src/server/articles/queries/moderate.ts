@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { moderationMessages, type Moderation } from '../request-schemas.js';
-import { forgetCounts } from './count-cache.js';
+import { forgetLists } from './list-cache.js';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds
@@ -35,7 +35,7 @@ export async function moderateArticle(
   }
   const result = await query.executeTakeFirst();
   if (result.numUpdatedRows > 0n) {
-    forgetCounts(db);
+    forgetLists(db);
     return 1;
   }
 

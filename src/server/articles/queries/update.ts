@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { firstSentences } from '../../../shared/excerpt.js';
 import { articleInputMessages } from '../messages.js';
-import { forgetCounts } from './count-cache.js';
+import { forgetLists } from './list-cache.js';
 import { publisherIdByName, tagsOf } from './select.js';
 
 /**
@@ -75,7 +75,7 @@ export async function updateArticleContent(
     return 1;
   });
   // A new publisher or new tags move the article between lists.
-  if (changed) forgetCounts(db);
+  if (changed) forgetLists(db);
   return changed;
 }
 
