@@ -14,6 +14,7 @@ import { authPlugin } from './auth/plugin.js';
 import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { healthRoutes } from './health/routes.js';
+import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
@@ -54,8 +55,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
-  await installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
-  await app.register(compress, { threshold: 1024 });
+  installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
+  installAnswerCompression(app);
+  await app.register(compress, { threshold: compressThreshold });
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(authPlugin, { config });

@@ -4,6 +4,7 @@ import { articleSchema, createArticleSchema } from '../../shared/articles.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
+import { replyWithShared } from '../http/compress-answers.js';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
 import { articleInputMessages } from './messages.js';
@@ -50,13 +51,14 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('x-total-count', '0');
         return [];
       }
-      const { articles, total } = await listArticles(
+      const { articles, total, answer } = await listArticles(
         db,
         app.database.dialect,
         { ...filters, isApproved, authorEmail: email },
         { sortBy, limit, page },
       );
       reply.header('x-total-count', String(total));
+      replyWithShared(reply, answer);
       return articles;
     },
   );

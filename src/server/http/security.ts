@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -16,13 +16,15 @@ const stripeSources = {
  * itself; every other state-changing request must come from our own origin. Stripe's hosts are
  * let in only when Stripe takes the payments.
  */
-export async function installSecurity(
+export function installSecurity(
   app: FastifyInstance,
   publicUrl: string,
   options: { stripe: boolean },
-): Promise<void> {
+): void {
   const stripe = (sources: string[]) => (options.stripe ? sources : []);
-  await app.register(helmet, {
+  // helmet's middleware is made once: the headers are the same for every answer. (The Fastify
+  // wrapper, @fastify/helmet, made it anew for every request, parsing the policy each time.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -43,6 +45,9 @@ export async function installSecurity(
     // The app shows images from other hosts (S3 buckets, the image host).
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: publicUrl.startsWith('https:'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
   const ownOrigin = new URL(publicUrl).origin;

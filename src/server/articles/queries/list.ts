@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 
 import type { Article } from '../../../shared/articles.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { selectArticles, tagsOf } from './select.js';
@@ -31,6 +32,8 @@ export interface ListPage {
 export interface ArticleList {
   articles: Article[];
   total: number;
+  /** The articles as JSON, made once for every reader of the cached list. */
+  answer: SharedAnswer;
 }
 
 /**
@@ -84,10 +87,8 @@ async function readList(
     db,
     rows.map((row) => row.id),
   );
-  return {
-    articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [])),
-    total,
-  };
+  const articles = rows.map((row) => toArticleJson(row, tags.get(row.id) ?? []));
+  return { articles, total, answer: sharedAnswer(articles) };
 }
 
 function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(

@@ -1,0 +1,93 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Article } from '../../shared/articles.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signUp } from '../test/auth.js';
+import { createArticle, createPublisher } from '../test/factories.js';
+import { compressThreshold } from './compress-answers.js';
+
+let t: TestApp;
+let articleId: number;
+const longText = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} of the story.`).join(
+  ' ',
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.app.database.db;
+  const author = await signUp(t.app);
+  const { id: publisherId } = await createPublisher(db);
+  for (let i = 0; i < 12; i += 1) {
+    articleId = (await createArticle(db, author.user.id, { publisherId, description: longText }))
+      .id;
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+  });
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+};
+
+describe('compressed answers', () => {
+  const list = '/api/articles?limit=12';
+
+  it('sends a list in the best encoding the reader accepts, the same JSON inside', async () => {
+    const plain = await get(list);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(compressThreshold);
+    const articles = plain.json<Article[]>();
+    expect(articles).toHaveLength(12);
+
+    for (const [accepted, chosen] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['br;q=0.5, gzip', 'gzip'],
+    ] as const) {
+      const res = await get(list, accepted);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(chosen);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['x-total-count']).toBe('12');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decoders[chosen]!(res.rawPayload).toString())).toEqual(articles);
+    }
+  });
+
+  it('sends as it is what the reader cannot decode', async () => {
+    const res = await get(list, 'identity');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json<Article[]>()).toHaveLength(12);
+  });
+
+  it('compresses answers made for one request too (the full text of an article)', async () => {
+    const res = await get(`/api/articledetail/${articleId}`, 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    const article = JSON.parse(gunzipSync(res.rawPayload).toString()) as Article;
+    expect(article.description).toBe(longText);
+  });
+
+  it('leaves small answers alone', async () => {
+    const res = await get('/api/health/live', 'gzip, br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers errors as JSON, compressed or not', async () => {
+    const res = await get('/api/articledetail/999999', 'gzip, br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
