@@ -78,6 +78,25 @@ describe('compressed answers', () => {
     expect(article.description).toBe(longText);
   });
 
+  it('compresses large answers too (off the main thread)', async () => {
+    const db = t.app.database.db;
+    const author = await signUp(t.app);
+    const publisher = await createPublisher(db, { name: 'Long Reads' });
+    const longSentence = `${'A very long sentence about the harbour '.repeat(40)}ends here.`;
+    for (let i = 0; i < 50; i += 1) {
+      await createArticle(db, author.user.id, {
+        publisherId: publisher.id,
+        description: [longSentence, longSentence, longSentence].join(' '),
+      });
+    }
+    const url = '/api/articles?publisher=Long%20Reads&limit=50';
+    const plain = await get(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+    const res = await get(url, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('leaves small answers alone', async () => {
     const res = await get('/api/health/live', 'gzip, br');
     expect(res.headers['content-encoding']).toBeUndefined();

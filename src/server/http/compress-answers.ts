@@ -6,29 +6,40 @@ import zlib from 'node:zlib';
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const compressThreshold = 1024;
 
+/**
+ * Up to this size an answer is compressed right away, on the main thread (0.1 ms or less); a
+ * one-shot call on the thread pool costs more in setting up than that. Larger answers (the
+ * OpenAPI document, a long page of users) go to the thread pool, so no request waits behind
+ * another's compression.
+ */
+const inlineLimit = 64 * 1024;
+
+// Brotli quality 4: most of its gain over gzip at gzip's speed (11, the library default, is
+// meant for files compressed once, like the built assets).
+const brotliOptions = (body: Buffer): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+const deflateAsync = promisify(zlib.deflate);
+
 const encoders = {
-  // Quality 4: most of Brotli's gain over gzip at gzip's speed (11, the library default, is
-  // meant for files compressed once, like the built assets).
   br: (body: Buffer) =>
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body: Buffer) => gzip(body),
-  deflate: (body: Buffer) => deflate(body),
+    body.length <= inlineLimit
+      ? Promise.resolve(zlib.brotliCompressSync(body, brotliOptions(body)))
+      : brotliAsync(body, brotliOptions(body)),
+  gzip: (body: Buffer) =>
+    body.length <= inlineLimit ? Promise.resolve(zlib.gzipSync(body)) : gzipAsync(body),
+  deflate: (body: Buffer) =>
+    body.length <= inlineLimit ? Promise.resolve(zlib.deflateSync(body)) : deflateAsync(body),
 } as const;
 type Encoding = keyof typeof encoders;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const deflate = promisify(zlib.deflate);
-
 const negotiator = new Negotiator<Encoding | 'identity'>({
   supportedValues: ['br', 'gzip', 'deflate', 'identity'],
-  // Browsers send a handful of distinct headers; the negotiator remembers their answers.
-  cache: new Map(),
 });
 
 /**
@@ -57,10 +68,10 @@ export function replyWithShared(reply: FastifyReply, answer: SharedAnswer): void
 }
 
 /**
- * Compresses the API's answers (JSON made in memory) in one call each, on libuv's thread pool.
- * `@fastify/compress` pipes every answer through a compression stream, which for a few kilobytes
- * of JSON cost more than the rest of the request (a quarter of a list request's CPU, mostly
- * stream plumbing and the garbage of a fresh encoder's buffers). Streams (files) are left to
+ * Compresses the API's answers (JSON made in memory) in one call each. `@fastify/compress` pipes
+ * every answer through a compression stream, which for a few kilobytes of JSON cost more than
+ * the rest of the request (a quarter of a list request's CPU, mostly stream plumbing and the
+ * garbage of a fresh encoder's buffers). Streams (files) are left to
  * `@fastify/compress`, which skips answers that already carry a Content-Encoding.
  */
 export function installAnswerCompression(app: FastifyInstance): void {
