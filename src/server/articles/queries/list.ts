@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedCount } from './count-cache.js';
 import { selectArticles, tagsOf } from './select.js';
-import { titleContains } from './title-search.js';
+import { titleContains, titleMatches, titlePhrase } from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
 export interface ArticleFilters {
@@ -33,6 +33,8 @@ export interface ListPage {
  * show; the full text is the detail page's), and how many match in all. The page's ids
  * are found first, from the indexes alone where the filters allow, and only those rows are read
  * in full: skipping to page 500 walks index entries, not 6,000 whole articles.
+ *
+ * A title search on SQLite counts its total from its matches, read one by one (title-search.ts).
  */
 export async function listArticles(
   db: Db,
@@ -40,27 +42,26 @@ export async function listArticles(
   filters: ArticleFilters,
   page: ListPage,
 ): Promise<{ articles: Article[]; total: number }> {
-  const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
-    conditions(eb, dialect, filters, purpose);
+  // An author's articles are few: their own index finds them, and the title only filters.
+  const matchPhrase =
+    filters.authorEmail === undefined ? titlePhrase(dialect, filters.title) : undefined;
+  const where: Where = (purpose) => (eb) => conditions(eb, dialect, filters, purpose);
+
+  const total = cachedCount(db, JSON.stringify(filters), () =>
+    matchPhrase === undefined ? countList(db, where) : countMatches(db, matchPhrase, where),
+  );
   const pageIds = ordered(
     db.selectFrom('article').select('article.id').where(where('page')),
     page.sortBy,
   )
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     ordered(
       selectArticles(db, 'excerpt').where('article.id', 'in', pageIds),
       page.sortBy,
     ).execute(),
-    cachedCount(db, JSON.stringify(filters), async () => {
-      const { count } = await db
-        .selectFrom('article')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where(where('count'))
-        .executeTakeFirstOrThrow();
-      return Number(count);
-    }),
+    total,
   ]);
   const tags = await tagsOf(
     db,
@@ -68,8 +69,31 @@ export async function listArticles(
   );
   return {
     articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [])),
-    total,
+    total: count,
   };
+}
+
+async function countList(db: Db, where: Where): Promise<number> {
+  const { count } = await db
+    .selectFrom('article')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(where('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A title search's total, from its matches (SQLite): the cost follows their number. */
+async function countMatches(db: Db, phrase: string, where: Where): Promise<number> {
+  const { count } = await readFrom(db, phrase)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(where('matches'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The articles, or (SQLite, given a phrase) a title search's matches standing in for them. */
+function readFrom(db: Db, phrase: string | undefined) {
+  return phrase === undefined ? db.selectFrom('article') : db.selectFrom(titleMatches(phrase));
 }
 
 function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
@@ -80,8 +104,17 @@ function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
   return query.orderBy(first, 'desc').orderBy('article.id', 'desc') as Q;
 }
 
-/** A page stops at its last row; a count reads every match. Some filters suit one better. */
-type Purpose = 'page' | 'count';
+/**
+ * Which rows a query reads. A page walks an order index and stops at its last row; a count reads
+ * every row of the list; `matches` reads a title search's matches one by one, the title being
+ * the table read rather than a condition. Some filters suit one better.
+ */
+type Purpose = 'page' | 'count' | 'matches';
+
+/** The list's conditions, as a query of each purpose states them. */
+type Where = (
+  purpose: Purpose,
+) => (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool>;
 
 function conditions(
   eb: ExpressionBuilder<Database, 'article'>,
@@ -128,12 +161,15 @@ function conditions(
     // A page checks the newest articles one by one against the tag index (EXISTS) until it is
     // full; gathering every article of those tags first (IN) would mean a quarter of them. A
     // count reads them all anyway, and there gathering is about three times faster on SQLite.
+    // A title's matches are fewer than a tag's articles: each is checked, as on a page.
     and(
-      purpose === 'page'
-        ? eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id'))
-        : eb('article.id', 'in', tagged),
+      purpose === 'count'
+        ? eb('article.id', 'in', tagged)
+        : eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id')),
     );
   }
-  if (filters.title !== undefined) and(titleContains(dialect, filters.title));
+  if (filters.title !== undefined && purpose !== 'matches') {
+    and(titleContains(dialect, filters.title));
+  }
   return eb.and(all);
 }
