@@ -13,21 +13,22 @@ const maxEntries = 1_000;
 
 interface Entry {
   expires: number;
-  total: Promise<number>;
+  total: Promise<unknown>;
 }
 
 const totals = new WeakMap<Db, Map<string, Entry>>();
 
 /**
- * The total for the list `key`, counted by `count` at most once per lifetime. Readers asking
- * while it is being counted share that one count.
+ * The totals of the list `key`, counted by `count` at most once per lifetime. Readers asking
+ * while it is being counted share that one count. (A key is always counted the same way, so
+ * what is remembered under it has the type `count` gives.)
  */
-export function cachedCount(db: Db, key: string, count: () => Promise<number>): Promise<number> {
+export function cachedCount<T>(db: Db, key: string, count: () => Promise<T>): Promise<T> {
   let entries = totals.get(db);
   if (!entries) totals.set(db, (entries = new Map()));
   const now = Date.now();
   const cached = entries.get(key);
-  if (cached && cached.expires > now) return cached.total;
+  if (cached && cached.expires > now) return cached.total as Promise<T>;
 
   const total = count();
   const entry = { expires: now + countLifetimeMs, total };

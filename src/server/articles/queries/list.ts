@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedCount } from './count-cache.js';
 import { selectArticles, tagsOf } from './select.js';
-import { titleContains, titleMatches, titlePhrase } from './title-search.js';
+import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
 export interface ArticleFilters {
@@ -34,7 +34,9 @@ export interface ListPage {
  * are found first, from the indexes alone where the filters allow, and only those rows are read
  * in full: skipping to page 500 walks index entries, not 6,000 whole articles.
  *
- * A title search on SQLite counts its total from its matches, read one by one (title-search.ts).
+ * A title search on SQLite may read its matches one by one instead (title-search.ts): always for
+ * the total, and for the page when that is cheaper, which the totals tell; the page then waits
+ * for them.
  */
 export async function listArticles(
   db: Db,
@@ -47,21 +49,31 @@ export async function listArticles(
     filters.authorEmail === undefined ? titlePhrase(dialect, filters.title) : undefined;
   const where: Where = (purpose) => (eb) => conditions(eb, dialect, filters, purpose);
 
-  const total = cachedCount(db, JSON.stringify(filters), () =>
-    matchPhrase === undefined ? countList(db, where) : countMatches(db, matchPhrase, where),
-  );
+  const key = JSON.stringify(filters);
+  const matchTotals =
+    matchPhrase === undefined
+      ? undefined
+      : cachedCount(db, key, () => countMatches(db, matchPhrase, where));
+  const totals = matchTotals ?? cachedCount(db, key, () => countList(db, where));
+  const offset = (page.page - 1) * page.limit;
+  const pagePhrase =
+    matchTotals && pageFromMatches(await matchTotals, offset + page.limit)
+      ? matchPhrase
+      : undefined;
   const pageIds = ordered(
-    db.selectFrom('article').select('article.id').where(where('page')),
+    readFrom(db, pagePhrase)
+      .select('article.id')
+      .where(where(pagePhrase === undefined ? 'page' : 'matches')),
     page.sortBy,
   )
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [rows, count] = await Promise.all([
+    .offset(offset);
+  const [rows, { total }] = await Promise.all([
     ordered(
       selectArticles(db, 'excerpt').where('article.id', 'in', pageIds),
       page.sortBy,
     ).execute(),
-    total,
+    totals,
   ]);
   const tags = await tagsOf(
     db,
@@ -69,26 +81,32 @@ export async function listArticles(
   );
   return {
     articles: rows.map((row) => toArticleJson(row, tags.get(row.id) ?? [])),
-    total: count,
+    total,
   };
 }
 
-async function countList(db: Db, where: Where): Promise<number> {
-  const { count } = await db
+async function countList(db: Db, where: Where): Promise<{ total: number }> {
+  const { total } = await db
     .selectFrom('article')
-    .select((eb) => eb.fn.countAll().as('count'))
+    .select((eb) => eb.fn.countAll().as('total'))
     .where(where('count'))
     .executeTakeFirstOrThrow();
-  return Number(count);
+  return { total: Number(total) };
 }
 
-/** A title search's total, from its matches (SQLite): the cost follows their number. */
-async function countMatches(db: Db, phrase: string, where: Where): Promise<number> {
-  const { count } = await readFrom(db, phrase)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where(where('matches'))
+/**
+ * A title search's total, from its matches (SQLite). Each match is read once, so counting all of
+ * them too, whatever the other filters say, costs nothing more; it tells the page what reading
+ * them would cost.
+ */
+async function countMatches(db: Db, phrase: string, where: Where) {
+  const counts = await readFrom(db, phrase)
+    .select((eb) => [
+      eb.fn.countAll().as('matches'),
+      eb.fn.countAll().filterWhere(where('matches')).as('total'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(count);
+  return { total: Number(counts.total), matches: Number(counts.matches) };
 }
 
 /** The articles, or (SQLite, given a phrase) a title search's matches standing in for them. */
