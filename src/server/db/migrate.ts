@@ -10,12 +10,14 @@ import type { Db } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as readPath from './migrations/003-read-path.js';
+import * as titleMatchIndex from './migrations/004-title-match-index.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-payments': payments,
   '003-read-path': readPath,
+  '004-title-match-index': titleMatchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -6,7 +6,7 @@ import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js'
 import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { selectArticles, tagsOf } from './select.js';
-import { titleContains } from './title-search.js';
+import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
 export interface ArticleFilters {
@@ -54,6 +54,10 @@ export function listArticles(
 /**
  * The page's ids are found first, from the indexes alone where the filters allow, and only those
  * rows are read in full: skipping to page 500 walks index entries, not 6,000 whole articles.
+ *
+ * A title search on SQLite may read its matches one by one instead (title-search.ts): always for
+ * the total, and for the page when that is cheaper, which the totals tell; the page then waits
+ * for them.
  */
 async function readList(
   db: Db,
@@ -61,27 +65,36 @@ async function readList(
   filters: ArticleFilters,
   page: ListPage,
 ): Promise<ArticleList> {
-  const where = (purpose: Purpose) => (eb: ExpressionBuilder<Database, 'article'>) =>
-    conditions(eb, dialect, filters, purpose);
+  // An author's articles are few: their own index finds them, and the title only filters.
+  const matchPhrase =
+    filters.authorEmail === undefined ? titlePhrase(dialect, filters.title) : undefined;
+  const where: Where = (purpose) => (eb) => conditions(eb, dialect, filters, purpose);
+
+  const key = `total:${JSON.stringify(filters)}`;
+  const counted = <T>(count: () => Promise<T>) =>
+    cachedListRead(db, key, listLifetimesMs.total, count);
+  const matchTotals =
+    matchPhrase === undefined ? undefined : counted(() => countMatches(db, matchPhrase, where));
+  const totals = matchTotals ?? counted(() => countList(db, where));
+  const offset = (page.page - 1) * page.limit;
+  const pagePhrase =
+    matchTotals && pageFromMatches(await matchTotals, offset + page.limit)
+      ? matchPhrase
+      : undefined;
   const pageIds = ordered(
-    db.selectFrom('article').select('article.id').where(where('page')),
+    readFrom(db, pagePhrase)
+      .select('article.id')
+      .where(where(pagePhrase === undefined ? 'page' : 'matches')),
     page.sortBy,
   )
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [rows, total] = await Promise.all([
+    .offset(offset);
+  const [rows, { total }] = await Promise.all([
     ordered(
       selectArticles(db, 'excerpt').where('article.id', 'in', pageIds),
       page.sortBy,
     ).execute(),
-    cachedListRead(db, `total:${JSON.stringify(filters)}`, listLifetimesMs.total, async () => {
-      const { count } = await db
-        .selectFrom('article')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where(where('count'))
-        .executeTakeFirstOrThrow();
-      return Number(count);
-    }),
+    totals,
   ]);
   const tags = await tagsOf(
     db,
@@ -89,6 +102,35 @@ async function readList(
   );
   const articles = rows.map((row) => toArticleJson(row, tags.get(row.id) ?? []));
   return { articles, total, answer: sharedAnswer(articles) };
+}
+
+async function countList(db: Db, where: Where): Promise<{ total: number }> {
+  const { total } = await db
+    .selectFrom('article')
+    .select((eb) => eb.fn.countAll().as('total'))
+    .where(where('count'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(total) };
+}
+
+/**
+ * A title search's total, from its matches (SQLite). Each match is read once, so counting all of
+ * them too, whatever the other filters say, costs nothing more; it tells the page what reading
+ * them would cost.
+ */
+async function countMatches(db: Db, phrase: string, where: Where) {
+  const counts = await readFrom(db, phrase)
+    .select((eb) => [
+      eb.fn.countAll().as('matches'),
+      eb.fn.countAll().filterWhere(where('matches')).as('total'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(counts.total), matches: Number(counts.matches) };
+}
+
+/** The articles, or (SQLite, given a phrase) a title search's matches standing in for them. */
+function readFrom(db: Db, phrase: string | undefined) {
+  return phrase === undefined ? db.selectFrom('article') : db.selectFrom(titleMatches(phrase));
 }
 
 function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
@@ -99,8 +141,17 @@ function ordered<Q extends SelectQueryBuilder<Database, 'article', object>>(
   return query.orderBy(first, 'desc').orderBy('article.id', 'desc') as Q;
 }
 
-/** A page stops at its last row; a count reads every match. Some filters suit one better. */
-type Purpose = 'page' | 'count';
+/**
+ * Which rows a query reads. A page walks an order index and stops at its last row; a count reads
+ * every row of the list; `matches` reads a title search's matches one by one, the title being
+ * the table read rather than a condition. Some filters suit one better.
+ */
+type Purpose = 'page' | 'count' | 'matches';
+
+/** The list's conditions, as a query of each purpose states them. */
+type Where = (
+  purpose: Purpose,
+) => (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool>;
 
 function conditions(
   eb: ExpressionBuilder<Database, 'article'>,
@@ -147,12 +198,15 @@ function conditions(
     // A page checks the newest articles one by one against the tag index (EXISTS) until it is
     // full; gathering every article of those tags first (IN) would mean a quarter of them. A
     // count reads them all anyway, and there gathering is about three times faster on SQLite.
+    // A title's matches are fewer than a tag's articles: each is checked, as on a page.
     and(
-      purpose === 'page'
-        ? eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id'))
-        : eb('article.id', 'in', tagged),
+      purpose === 'count'
+        ? eb('article.id', 'in', tagged)
+        : eb.exists(tagged.whereRef('articleTag.articleId', '=', 'article.id')),
     );
   }
-  if (filters.title !== undefined) and(titleContains(dialect, filters.title));
+  if (filters.title !== undefined && purpose !== 'matches') {
+    and(titleContains(dialect, filters.title));
+  }
   return eb.and(all);
 }
