@@ -8,8 +8,11 @@ const timeoutMs = 10_000;
 /**
  * Latency at a fixed arrival rate: requests arrive as independent readers' would (a Poisson
  * process of `rate` a second), spread over `connections` kept-alive connections, whether or not
- * earlier ones were answered. Each latency counts from the moment its request was due, so time
- * spent waiting behind a slow answer (or for a free connection) is measured, not hidden.
+ * earlier ones were answered. Each latency counts from the moment its request is handed to the
+ * connection pool, so time spent waiting for a free connection (all of them busy with slow
+ * answers) is measured, not hidden; the load generator's own timer granularity (a timer fires
+ * about once a millisecond, and sends whatever fell due meanwhile) is not the server's and is
+ * left out.
  *
  * Why not autocannon's own rate option: it lets each connection send its share of a second as
  * fast as it can and then pause until the next second, so every second starts with a burst of
@@ -34,10 +37,11 @@ export async function loadAtRate(
     let socketErrors = 0;
     const inFlight = new Set<Promise<void>>();
 
-    const send = (due: number) => {
+    const send = () => {
+      const handed = performance.now();
       const sent = request(baseUrl, agent, scenario.next()).then(
         (status) => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - handed);
           if (status >= 200 && status < 300) ok += 1;
           else statuses[status] = (statuses[status] ?? 0) + 1;
         },
@@ -55,7 +59,7 @@ export async function loadAtRate(
     while (due < end) {
       const now = performance.now();
       while (due <= now && due < end) {
-        send(due);
+        send();
         due += nextGap(options.rate);
       }
       // Timers fire about every millisecond; whatever fell due meanwhile goes out together.

@@ -1,18 +1,18 @@
 import type { Article } from '../../shared/articles.js';
 import { toBool, toIso } from '../db/values.js';
-import type { ArticleRow } from './queries/select.js';
+import { tagList, type ArticleRow } from './queries/select.js';
 
 /**
  * A stored article in the spec's shape, with the text the query chose as `description`: the
  * excerpt in lists, the full text on the detail page (selectArticles).
  */
-export function toArticleJson(row: ArticleRow, tags: string[]): Article {
+export function toArticleJson(row: ArticleRow): Article {
   return {
     _id: String(row.id),
     name: row.title,
     image: row.image,
     publisher: row.publisherName,
-    tags,
+    tags: tagList(row),
     description: row.text,
     isPremium: toBool(row.isPremium),
     viewCount: row.viewCount,

@@ -38,9 +38,20 @@ const encoders = {
 } as const;
 type Encoding = keyof typeof encoders;
 
-const negotiator = new Negotiator<Encoding | 'identity'>({
-  supportedValues: ['br', 'gzip', 'deflate', 'identity'],
-});
+/**
+ * Which encoding, among those the reader accepts equally, an answer gets. An answer made for one
+ * request prefers gzip: on article prose Brotli at quality 4 takes twice gzip's time for the
+ * same size (150 against 75 µs for 6 KB). A shared answer is compressed once for everyone, so
+ * there Brotli's smaller output wins.
+ */
+const negotiators = {
+  single: new Negotiator<Encoding | 'identity'>({
+    supportedValues: ['gzip', 'br', 'deflate', 'identity'],
+  }),
+  shared: new Negotiator<Encoding | 'identity'>({
+    supportedValues: ['br', 'gzip', 'deflate', 'identity'],
+  }),
+};
 
 /**
  * An answer many requests share (a list every reader of the home page gets): serialized once,
@@ -83,9 +94,10 @@ export function installAnswerCompression(app: FastifyInstance): void {
 
     reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const accepted = request.headers['accept-encoding'];
+    const shared = sharedReplies.get(reply);
+    const negotiator = shared ? negotiators.shared : negotiators.single;
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding || encoding === 'identity') return body;
-    const shared = sharedReplies.get(reply);
     const compressed = await (shared
       ? encodeOnce(shared, encoding, body)
       : encoders[encoding](body));

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { articleMessages, type Article } from '../../../shared/articles.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
@@ -5,7 +6,7 @@ import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { mayReadFullText, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
-import { selectArticles, tagsOf } from './select.js';
+import { selectArticles, type ArticleRow } from './select.js';
 
 /**
  * One article for the detail page. An unpublished one is a 404 for everyone but its author and
@@ -17,13 +18,30 @@ export async function readArticle(
   id: number,
   caller: SessionUser | null,
 ): Promise<Article> {
-  const row = await selectArticles(db, 'full').where('article.id', '=', id).executeTakeFirst();
+  const [row] = (await db.executeQuery(articleById(db, id))).rows;
   if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) {
     throw new AppError('not_found', articleMessages.notFound);
   }
   if (!mayReadFullText(caller, { isPremium: toBool(row.isPremium), authorId: row.authorId })) {
     throw new AppError('forbidden', articleMessages.premiumLocked);
   }
-  const tags = await tagsOf(db, [id]);
-  return toArticleJson(row, tags.get(id) ?? []);
+  return toArticleJson(row);
+}
+
+const compiled = new WeakMap<Db, CompiledQuery<ArticleRow>>();
+
+/**
+ * The detail query for `id`. It is built and compiled once per database and then only given
+ * its id: the detail page is the most requested read whose answer cannot be shared, and Kysely
+ * building and compiling the same query for every request cost a tenth of its CPU.
+ */
+function articleById(db: Db, id: number): CompiledQuery<ArticleRow> {
+  let query = compiled.get(db);
+  if (!query) {
+    query = selectArticles(db, 'full').where('article.id', '=', 0).compile();
+    // The id must be the query's only parameter, or the one replaced below would be wrong.
+    if (query.parameters.length !== 1) throw new Error('The detail query has other parameters');
+    compiled.set(db, query);
+  }
+  return { ...query, parameters: [id] };
 }

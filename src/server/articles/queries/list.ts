@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
-import { selectArticles, tagsOf } from './select.js';
+import { selectArticles } from './select.js';
 import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
@@ -96,11 +96,7 @@ async function readList(
     ).execute(),
     totals,
   ]);
-  const tags = await tagsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const articles = rows.map((row) => toArticleJson(row, tags.get(row.id) ?? []));
+  const articles = rows.map(toArticleJson);
   return { articles, total, answer: sharedAnswer(articles) };
 }
 

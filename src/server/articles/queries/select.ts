@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**
- * Articles with their publisher's name and their author, in one query: the columns every answer
- * needs. `text` says which text an answer carries: a list's cards show the first three
- * sentences (the stored excerpt), the detail page the whole description. Reading only the
- * excerpt keeps a page of twelve articles a few kilobytes instead of a few dozen. Callers add
- * their own conditions, order and paging.
+ * Articles with their publisher's name, their author and their tags, in one query: the columns
+ * every answer needs. `text` says which text an answer carries: a list's cards show the first
+ * three sentences (the stored excerpt), the detail page the whole description. Reading only the
+ * excerpt keeps a page of twelve articles a few kilobytes instead of a few dozen. The tags come
+ * as one comma-separated text (`tagsOf` below reads them as rows where that suits better; tags
+ * never hold a comma). Callers add their own conditions, order and paging.
  */
 export function selectArticles(db: Db, text: 'excerpt' | 'full') {
   return db
@@ -27,7 +29,23 @@ export function selectArticles(db: Db, text: 'excerpt' | 'full') {
       'user.name as authorName',
       'user.image as authorImage',
       'user.email as authorEmail',
-    ]);
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('articleTag')
+        .select(
+          sql<string>`string_agg(${sql.ref('articleTag.tag')}, ',' order by ${sql.ref('articleTag.tag')})`.as(
+            'tags',
+          ),
+        )
+        .whereRef('articleTag.articleId', '=', 'article.id')
+        .as('tagList'),
+    );
+}
+
+/** The tags `selectArticles` read, as a list. */
+export function tagList(row: { tagList: string | null }): string[] {
+  return row.tagList ? row.tagList.split(',') : [];
 }
 
 export type ArticleRow = Awaited<
