@@ -1,35 +1,43 @@
 import type { Db } from '../../db/database.js';
 
 /**
- * How long list answers are reused by this process. A list's answer no longer depends on who
- * asks (lists carry excerpts; the route narrows the filters to what the caller may see), so the
- * home page's lists and popular searches are read from the database a few times a minute rather
- * than for every reader.
- *
- * - `page`: the articles of one page of one list (and its total), reused for 5 seconds: view
- *   counts and the trending order may lag that much.
- * - `total`: a list's total (X-Total-Count). Counting reads every match (95,000 index entries
- *   for "all approved" at 100,000 articles; a quarter of the articles for a tag), 2 to 25 ms on
- *   SQLite, which holds up every other request meanwhile, while the total only feeds the pager.
+ * How long the public lists' answers are reused by this process: the articles of one page of
+ * one list, and its total (X-Total-Count). A public list's answer does not depend on who asks
+ * (lists carry excerpts; readers see approved articles only), so the home page's lists and
+ * popular searches are read from the database a few times a minute rather than for every
+ * reader. A total reads every match (95,000 index entries for "all approved" at 100,000
+ * articles; a quarter of the articles for a tag), 2 to 25 ms on SQLite, holding up every other
+ * request meanwhile; a search's page takes a few milliseconds.
  *
  * Every write through this process that changes what a list shows (articles written, moderated
  * or deleted; an author's name or photo) forgets them all at once. Another server process's
- * writes show within these times.
+ * writes show within this time (a value is never answered past it); view counts and the
+ * trending order may lag as much. Authors' and admins' lists are not kept (list.ts).
  */
-export const listLifetimesMs = { page: 5_000, total: 30_000 } as const;
+export const listLifetimeMs = 30_000;
 /** Answers remembered per database; the oldest goes first. */
 const maxEntries = 2_000;
 
 interface Entry {
-  expires: number;
+  /** When the value was asked for: it is never answered once `lifetimeMs` older than this. */
+  readAt: number;
+  /** Until when it is answered as it is; after that, while one read replaces it. */
+  freshUntil: number;
   value: Promise<unknown>;
+  refreshing: boolean;
 }
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /**
- * The value for `key`, read by `read` at most once per `lifetimeMs`. Readers asking while it is
- * being read share that one read. A read that fails is not remembered.
+ * The value for `key`, read by `read` and reused for up to `lifetimeMs`. Readers asking while
+ * it is being read share that one read; a read that fails is not remembered.
+ *
+ * A value is fresh for a random part of its lifetime, between half and all of it; after that,
+ * the next reader starts one read to replace it and, like everyone else until that read is in,
+ * gets the value already there. So no reader waits for a popular list to be read again, and
+ * values read together (every search word of a busy minute) are not read again together, which
+ * on SQLite would hold up everything else at once. No value is answered past its lifetime.
  */
 export function cachedListRead<T>(
   db: Db,
@@ -40,18 +48,55 @@ export function cachedListRead<T>(
   let entries = caches.get(db);
   if (!entries) caches.set(db, (entries = new Map()));
   const now = Date.now();
-  const cached = entries.get(key);
-  if (cached && cached.expires > now) return cached.value as Promise<T>;
+  const entry = entries.get(key);
+  if (entry && now < entry.readAt + lifetimeMs) {
+    if (now >= entry.freshUntil && !entry.refreshing)
+      refresh(entries, key, entry, lifetimeMs, read);
+    return entry.value as Promise<T>;
+  }
+  return remember(entries, key, read(), now, lifetimeMs).value as Promise<T>;
+}
 
+function refresh(
+  entries: Map<string, Entry>,
+  key: string,
+  entry: Entry,
+  lifetimeMs: number,
+  read: () => Promise<unknown>,
+) {
+  entry.refreshing = true;
+  const readAt = Date.now();
   const value = read();
-  const entry = { expires: now + lifetimeMs, value };
+  value.then(
+    () => {
+      if (entries.get(key) === entry) remember(entries, key, value, readAt, lifetimeMs);
+    },
+    () => {
+      entry.refreshing = false;
+    },
+  );
+}
+
+function remember(
+  entries: Map<string, Entry>,
+  key: string,
+  value: Promise<unknown>,
+  readAt: number,
+  lifetimeMs: number,
+): Entry {
+  const entry = {
+    readAt,
+    freshUntil: readAt + lifetimeMs * (0.5 + Math.random() / 2),
+    value,
+    refreshing: false,
+  };
   entries.delete(key);
   entries.set(key, entry);
   if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);
   });
-  return value;
+  return entry;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
-import { cachedListRead, listLifetimesMs } from './list-cache.js';
+import { cachedListRead, listLifetimeMs } from './list-cache.js';
 import { selectArticles } from './select.js';
 import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
@@ -38,8 +38,9 @@ export interface ArticleList {
 
 /**
  * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
- * show; the full text is the detail page's), and how many match in all. The answer depends on
- * the filters and the page alone, so this process reuses it for a few seconds (list-cache.ts).
+ * show; the full text is the detail page's), and how many match in all. A public list's answer
+ * depends on the filters and the page alone, so this process reuses it for up to 30 seconds
+ * (list-cache.ts).
  */
 export function listArticles(
   db: Db,
@@ -47,9 +48,21 @@ export function listArticles(
   filters: ArticleFilters,
   page: ListPage,
 ): Promise<ArticleList> {
+  // An author's list and an admin's lists of every status are not kept: few ask for them, and
+  // an author who has just written must find the article there, whichever process answers.
+  if (filters.isApproved !== true || filters.authorEmail !== undefined) {
+    return readList(db, dialect, filters, page, (_key, count) => count());
+  }
   const key = `page:${JSON.stringify([filters, page])}`;
-  return cachedListRead(db, key, listLifetimesMs.page, () => readList(db, dialect, filters, page));
+  return cachedListRead(db, key, listLifetimeMs, () =>
+    readList(db, dialect, filters, page, (totalKey, count) =>
+      cachedListRead(db, totalKey, listLifetimeMs, count),
+    ),
+  );
 }
+
+/** How a list's total is counted: at once, or through the cache under the key given. */
+type Counter = <T>(key: string, count: () => Promise<T>) => Promise<T>;
 
 /**
  * The page's ids are found first, from the indexes alone where the filters allow, and only those
@@ -64,6 +77,7 @@ async function readList(
   dialect: Dialect,
   filters: ArticleFilters,
   page: ListPage,
+  counter: Counter,
 ): Promise<ArticleList> {
   // An author's articles are few: their own index finds them, and the title only filters.
   const matchPhrase =
@@ -71,8 +85,7 @@ async function readList(
   const where: Where = (purpose) => (eb) => conditions(eb, dialect, filters, purpose);
 
   const key = `total:${JSON.stringify(filters)}`;
-  const counted = <T>(count: () => Promise<T>) =>
-    cachedListRead(db, key, listLifetimesMs.total, count);
+  const counted = <T>(count: () => Promise<T>) => counter(key, count);
   const matchTotals =
     matchPhrase === undefined ? undefined : counted(() => countMatches(db, matchPhrase, where));
   const totals = matchTotals ?? counted(() => countList(db, where));
