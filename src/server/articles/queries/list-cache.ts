@@ -1,20 +1,24 @@
 import type { Db } from '../../db/database.js';
 
 /**
- * How long the public lists' answers are reused by this process: the articles of one page of
- * one list, and its total (X-Total-Count). A public list's answer does not depend on who asks
- * (lists carry excerpts; readers see approved articles only), so the home page's lists and
- * popular searches are read from the database a few times a minute rather than for every
- * reader. A total reads every match (95,000 index entries for "all approved" at 100,000
- * articles; a quarter of the articles for a tag), 2 to 25 ms on SQLite, holding up every other
- * request meanwhile; a search's page takes a few milliseconds.
+ * How long the public lists' answers are reused by this process. A public list's answer does
+ * not depend on who asks (lists carry excerpts; readers see approved articles only), so the home
+ * page's lists and popular searches are read from the database a few times a minute rather than
+ * for every reader.
+ *
+ * - `page`: the articles of one page of one list, up to 30 seconds.
+ * - `total`: a list's total (X-Total-Count), up to 5 minutes. Counting reads every match (95,000
+ *   index entries for "all approved" at 100,000 articles; a quarter of the articles for a tag):
+ *   2 to 40 ms on SQLite, holding up every other request meanwhile, while the total only feeds
+ *   the pager. Counted every 30 seconds, the tag searches' totals alone held up one request in
+ *   forty for more than 25 ms in the benchmark.
  *
  * Every write through this process that changes what a list shows (articles written, moderated
  * or deleted; an author's name or photo) forgets them all at once. Another server process's
- * writes show within this time (a value is never answered past it); view counts and the
+ * writes show within these times (a value is never answered past them); view counts and the
  * trending order may lag as much. Authors' and admins' lists are not kept (list.ts).
  */
-export const listLifetimeMs = 30_000;
+export const listLifetimesMs = { page: 30_000, total: 300_000 } as const;
 /** Answers remembered per database; the oldest goes first. */
 const maxEntries = 2_000;
 

@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
-import { cachedListRead, listLifetimeMs } from './list-cache.js';
+import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { selectArticles } from './select.js';
 import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
@@ -39,7 +39,7 @@ export interface ArticleList {
 /**
  * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
  * show; the full text is the detail page's), and how many match in all. A public list's answer
- * depends on the filters and the page alone, so this process reuses it for up to 30 seconds
+ * depends on the filters and the page alone, so this process reuses it for a while
  * (list-cache.ts).
  */
 export function listArticles(
@@ -54,9 +54,9 @@ export function listArticles(
     return readList(db, dialect, filters, page, (_key, count) => count());
   }
   const key = `page:${JSON.stringify([filters, page])}`;
-  return cachedListRead(db, key, listLifetimeMs, () =>
+  return cachedListRead(db, key, listLifetimesMs.page, () =>
     readList(db, dialect, filters, page, (totalKey, count) =>
-      cachedListRead(db, totalKey, listLifetimeMs, count),
+      cachedListRead(db, totalKey, listLifetimesMs.total, count),
     ),
   );
 }
