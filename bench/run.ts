@@ -80,6 +80,15 @@ try {
       : undefined;
     // The warm-up's last requests may still be on the server: let them finish first.
     await settle(running.baseUrl);
+    // Latency is measured at the fixed rate for the routes with a budget, and for the bare
+    // route as the floor to compare them with; before the saturated run, so that what is
+    // measured is the server at that rate, not its recovery from overload (the garbage of ten
+    // seconds at full speed is still being collected afterwards).
+    let atRate;
+    if (scenario.budget || scenario.key === 'bare') {
+      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, options));
+      await settleFrom(running);
+    }
     const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
     const memory = sampleMemory(running.pid);
     const saturated = await guarded(
@@ -92,13 +101,6 @@ try {
         counted: (await totalViews(database.config)) - viewsBefore,
         answered: saturated.ok,
       };
-    }
-    // Latency is measured at the fixed rate for the routes with a budget, and for the bare
-    // route as the floor to compare them with.
-    let atRate;
-    if (scenario.budget || scenario.key === 'bare') {
-      await settleFrom(running);
-      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, options));
     }
     const bare = scenario.key === 'bare' ? saturated.rps : bareRps();
     reports.push({
