@@ -17,23 +17,29 @@ export function residentBytes(pid: number): { rss: number; peak: number } | unde
     : undefined;
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; answers the highest and the last seen. */
+/**
+ * Samples a process's RSS every `everyMs` until stopped; answers the highest and the median
+ * seen. The peak lands wherever V8's heap happened to be in its grow-then-collect cycle (it
+ * swings by 80 MiB within one scenario here); a leak lifts every sample, so the median is the
+ * steadier witness of growth.
+ */
 export function sampleMemory(pid: number, everyMs = 200) {
-  let max = 0;
-  let last = 0;
+  const samples: number[] = [];
   const take = () => {
     const now = residentBytes(pid);
-    if (!now) return;
-    last = now.rss;
-    max = Math.max(max, now.rss);
+    if (now) samples.push(now.rss);
   };
   take();
   const timer = setInterval(take, everyMs);
   return {
-    stop(): { maxRss: number; lastRss: number } {
+    stop(): { maxRss: number; medianRss: number } {
       clearInterval(timer);
       take();
-      return { maxRss: max, lastRss: last };
+      const sorted = [...samples].sort((a, b) => a - b);
+      return {
+        maxRss: sorted.at(-1) ?? 0,
+        medianRss: sorted[Math.floor(sorted.length / 2)] ?? 0,
+      };
     },
   };
 }

@@ -19,6 +19,8 @@ export interface ScenarioReport {
   ofBare?: number;
   budget?: LatencyBudget;
   maxRss: number;
+  /** The median of the RSS samples taken during the saturated run (the memory budget's). */
+  medianRss: number;
 }
 
 export interface BenchReport {

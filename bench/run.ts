@@ -95,7 +95,7 @@ try {
       running,
       load(running.baseUrl, scenario, { ...options, amount }),
     );
-    const { maxRss } = memory.stop();
+    const { maxRss, medianRss } = memory.stop();
     if (scenario.key === 'views') {
       views = {
         counted: (await totalViews(database.config)) - viewsBefore,
@@ -111,6 +111,7 @@ try {
       ofBare: bare ? saturated.rps / bare : undefined,
       budget: scenario.budget,
       maxRss,
+      medianRss,
     });
     console.log(
       ` ${Math.round(saturated.rps)} req/s` +
@@ -144,7 +145,7 @@ try {
       rate: options.rate,
       scenarios: reports,
       scripts,
-      memory: first && repeat ? { firstPeak: first.maxRss, repeatPeak: repeat.maxRss } : undefined,
+      memory: first && repeat ? { first: first.medianRss, repeat: repeat.medianRss } : undefined,
       views,
     }),
   };
