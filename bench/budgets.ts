@@ -12,6 +12,7 @@ export const budgets = {
 };
 
 export interface BudgetCheck {
+  kind: 'latency' | 'errors' | 'script' | 'memory' | 'views';
   budget: string;
   limit: string;
   actual: string;
@@ -34,6 +35,7 @@ export function checkBudgets(measured: {
     if (s.budget) {
       const limit = budgets.p99Ms[s.budget];
       checks.push({
+        kind: 'latency',
         budget: `${s.label}: p99 at ${measured.rate.toLocaleString('en')} req/s`,
         limit: `< ${limit} ms`,
         actual: s.atRate?.requests ? `${s.atRate.p99} ms` : 'no answers',
@@ -43,6 +45,7 @@ export function checkBudgets(measured: {
   }
   const failing = measured.scenarios.filter((s) => scenarioErrors(s) > 0);
   checks.push({
+    kind: 'errors',
     budget: 'no errors (non-2xx, socket errors, timeouts)',
     limit: '0',
     actual: failing.length ? failing.map((s) => `${s.key}: ${scenarioErrors(s)}`).join(', ') : '0',
@@ -50,6 +53,7 @@ export function checkBudgets(measured: {
   });
   for (const page of measured.scripts) {
     checks.push({
+      kind: 'script',
       budget: `initial JavaScript of ${page.page}`,
       limit: `<= ${kb(budgets.initialScriptBytes)}`,
       actual: kb(page.gzipBytes),
@@ -59,6 +63,7 @@ export function checkBudgets(measured: {
   if (measured.memory) {
     const { highest, repeat } = measured.memory;
     checks.push({
+      kind: 'memory',
       budget: 'memory bounded (page 1 again at the end vs any scenario before, median RSS)',
       limit: `<= +${budgets.memoryGrowth * 100}%`,
       actual: `${mb(highest)} -> ${mb(repeat)}`,
@@ -68,6 +73,7 @@ export function checkBudgets(measured: {
   if (measured.views) {
     const { counted, answered } = measured.views;
     checks.push({
+      kind: 'views',
       budget: 'no lost view counts (views added = 2xx answers)',
       limit: `${answered}`,
       actual: `${counted}`,

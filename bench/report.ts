@@ -65,6 +65,11 @@ export function formatReport(report: BenchReport): string {
       `${settings.seconds} s per measurement${report.smoke ? ' (smoke run: budgets not enforced)' : ''}`,
     `"max req/s": all connections sending back to back (autocannon). "at ${rate}/s": requests ` +
       `arriving at ${rate} a second over the same connections; latency counted from when each was due.`,
+    ...(report.engine === 'postgres'
+      ? [
+          'DESIGN.md states the latency budgets for SQLite: on PostgreSQL they are reported, not enforced.',
+        ]
+      : []),
     `Machine: ${report.machine.cpus} cores (${report.machine.cpu}), ${report.machine.memory}, Node ${report.machine.node}`,
     '',
   );

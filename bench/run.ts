@@ -18,7 +18,7 @@ import { totalViews } from './view-count.js';
  * npm run bench [-- --db postgres] [-- --smoke]: builds the app, fills a throw-away database,
  * starts the built server as `npm start` would and loads it scenario by scenario, then prints
  * the table and writes bench/results/. Exits non-zero on errors or a crash, and on a missed
- * budget unless it is a smoke run.
+ * budget unless it is a smoke run (on PostgreSQL, latency budgets are reported only).
  */
 const options = readOptions(process.argv.slice(2));
 const webDir = 'dist/web';
@@ -159,7 +159,10 @@ try {
   console.log(`Saved ${saveReport(report)}`);
 
   const errors = reports.some((r) => scenarioErrors(r) > 0);
-  const missed = report.budgets.some((b) => !b.met);
+  // DESIGN.md states the latency budgets for SQLite; on PostgreSQL they are reported only.
+  const missed = report.budgets.some(
+    (b) => !b.met && (options.engine === 'sqlite' || b.kind !== 'latency'),
+  );
   process.exitCode = errors || (missed && !options.smoke) ? 1 : 0;
 } finally {
   await cleanUp();
