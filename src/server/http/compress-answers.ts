@@ -59,11 +59,14 @@ const negotiators = {
  */
 export interface SharedAnswer {
   json: string;
+  /** The JSON's bytes, which each encoding is made from. */
+  body: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
 }
 
 export function sharedAnswer(value: unknown): SharedAnswer {
-  return { json: JSON.stringify(value), encoded: new Map() };
+  const json = JSON.stringify(value);
+  return { json, body: Buffer.from(json), encoded: new Map() };
 }
 
 const sharedReplies = new WeakMap<FastifyReply, SharedAnswer>();
@@ -89,27 +92,25 @@ export function installAnswerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('content-encoding') || reply.statusCode === 206) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const shared = sharedReplies.get(reply);
+    const body = shared?.body ?? (typeof payload === 'string' ? Buffer.from(payload) : payload);
     if (body.length < compressThreshold || !isText(reply.getHeader('content-type'))) return body;
 
     reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const accepted = request.headers['accept-encoding'];
-    const shared = sharedReplies.get(reply);
     const negotiator = shared ? negotiators.shared : negotiators.single;
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding || encoding === 'identity') return body;
-    const compressed = await (shared
-      ? encodeOnce(shared, encoding, body)
-      : encoders[encoding](body));
+    const compressed = await (shared ? encodeOnce(shared, encoding) : encoders[encoding](body));
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;
   });
 }
 
-function encodeOnce(shared: SharedAnswer, encoding: Encoding, body: Buffer): Promise<Buffer> {
+function encodeOnce(shared: SharedAnswer, encoding: Encoding): Promise<Buffer> {
   let encoded = shared.encoded.get(encoding);
-  if (!encoded) shared.encoded.set(encoding, (encoded = encoders[encoding](body)));
+  if (!encoded) shared.encoded.set(encoding, (encoded = encoders[encoding](shared.body)));
   return encoded;
 }
 
