@@ -15,6 +15,7 @@ import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { healthRoutes } from './health/routes.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
+import { installDrain } from './http/drain.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
+  installDrain(app);
   installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
   installAnswerCompression(app);
   await app.register(compress, { threshold: compressThreshold });

@@ -50,6 +50,12 @@ const envSchema = z.object({
   // Where the Stripe SDK sends its calls; another address here is for tests and staging.
   STRIPE_API_URL: z.url({ error: 'an absolute URL such as https://api.stripe.com' }).optional(),
   DEMO_PAYMENTS: z.stringbool({ error: 'true or false' }).optional(),
+  // How long a SIGTERM drains keep-alive connections before the server closes (see http/drain.ts).
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'a number of seconds from 0 to 300' })
+    .min(0, 'a number of seconds from 0 to 300')
+    .max(300, 'a number of seconds from 0 to 300')
+    .default(10),
 });
 
 /** Where uploaded images go (see src/server/images). */
@@ -97,6 +103,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Google sign-in, when both the client id and secret are set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** How long SIGTERM drains open connections before closing, in milliseconds. */
+  shutdownDrainMs: number;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

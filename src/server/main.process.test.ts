@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -16,7 +17,14 @@ afterEach(() => {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // No drain unless a test asks: its own idle connections would hold each SIGTERM for 10 s.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -115,5 +123,47 @@ describe('starting the server', () => {
     expect(counts[1]).toBe(counts[0]);
     for (const server of servers) server.child.kill('SIGTERM');
     expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
+  });
+  it('drains kept-alive connections on SIGTERM: every next request is answered, none reset', async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+      SHUTDOWN_DRAIN_SECONDS: '3',
+    });
+    await waitForHealth(port);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              connection: res.headers.connection,
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.on('error', reject);
+      });
+    const clients = Array.from({ length: 20 }, (_, i) => i);
+    // Twenty kept-alive connections, each left idle after one answer.
+    const first = await Promise.all(clients.map(() => get('/api/publisher')));
+    expect(first.every((answer) => answer.status === 200)).toBe(true);
+
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const health = await get('/api/health');
+    const next = await Promise.all(clients.map(() => get('/api/publisher')));
+    agent.destroy();
+
+    expect(health.status).toBe(503);
+    expect(next.filter((answer) => answer.reused).length).toBeGreaterThan(0);
+    for (const answer of next) {
+      expect(answer.status).toBe(200);
+      expect(answer.connection).toBe('close');
+    }
+    expect(await server.exited).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { configFromEnvironment, prepareDatabase } from './boot.js';
 import { demoAccounts, demoPassword } from './db/seed/index.js';
+import { drainAndClose } from './http/drain.js';
 
 const config = configFromEnvironment();
 config.webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
@@ -15,9 +16,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing open requests, then closing the database`);
-    // close() stops accepting connections, waits for requests in flight, then runs onClose hooks.
-    app.close().then(
+    // SIGTERM comes from an orchestrator taking this server out of a pool: drain first.
+    // SIGINT is someone at a terminal: close at once (requests in flight still finish).
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info(`${signal} received: draining for up to ${drainMs} ms, then closing`);
+    drainAndClose(app, drainMs).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

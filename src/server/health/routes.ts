@@ -13,6 +13,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
+      // A server that is shutting down asks the load balancer to send its traffic elsewhere.
+      if (app.draining.active) throw new AppError('unavailable', 'The server is shutting down');
       try {
         await app.database.ping();
       } catch (err) {

@@ -26,6 +26,7 @@ export async function createTestApp(
     database: database.config,
     authSecret: 'test-secret-that-is-long-enough-0123456789',
     seedDemo: false,
+    shutdownDrainMs: 0,
     logLevel: 'silent',
     trustProxy: false,
     images: { kind: 'local' },
