@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { authPlugin } from './auth/plugin.js';
 import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
+import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
 import { installDrain } from './http/drain.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
   await app.register(registerRoutes);
+  await app.register(feedRoutes, { publicUrl: config.publicUrl });
 
   await installWebApp(app, {
     webDir: config.webDir,

@@ -115,7 +115,10 @@ function encodeOnce(shared: SharedAnswer, encoding: Encoding): Promise<Buffer> {
 }
 
 function isText(contentType: unknown): boolean {
-  return typeof contentType === 'string' && /^(application\/json|text\/)/.test(contentType);
+  return (
+    typeof contentType === 'string' &&
+    /^(application\/(json|xml|[\w.-]+\+xml)|text\/)/.test(contentType)
+  );
 }
 
 function varyWithEncoding(vary: unknown): string {

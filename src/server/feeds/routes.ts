@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/api-error.js';
+import { siteName } from '../../shared/site.js';
+import { listArticles } from '../articles/queries/list.js';
+import { cachedListRead, listLifetimesMs } from '../articles/queries/list-cache.js';
+import { listQuery } from '../articles/request-schemas.js';
+import { AppError } from '../errors.js';
+import {
+  articleSitemap,
+  newsSitemap,
+  pagesSitemap,
+  robotsTxt,
+  rssFeed,
+  sitemapIndex,
+} from './documents.js';
+import {
+  articlesPerSitemap,
+  freeArticleTexts,
+  recentArticles,
+  sitemapArticles,
+  sitemapParts,
+} from './queries.js';
+
+export interface FeedOptions {
+  publicUrl: string;
+  /** Articles per sitemap; tests make it small to see several. */
+  articlesPerSitemap?: number;
+}
+
+const feedQuery = listQuery.pick({ publisher: true, tags: true });
+/** How long browsers, crawlers and caches between may keep each document. */
+const maxAge = { robots: 86_400, sitemap: 3_600, news: 300, rss: 300 } as const;
+const newsWindowMs = 2 * 24 * 60 * 60 * 1000;
+const newsLimit = 1_000;
+const rssLength = 50;
+
+/**
+ * robots.txt, the sitemaps and the RSS feed, read from the database. Each document is made once
+ * and kept like the public lists (list-cache.ts): every article write forgets it.
+ */
+export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, options) => {
+  const db = app.database.db;
+  const { publicUrl } = options;
+  const perSitemap = options.articlesPerSitemap ?? articlesPerSitemap;
+  const kept = (key: string, lifetimeMs: number, make: () => Promise<string>) =>
+    cachedListRead(db, `feed:${key}`, lifetimeMs, make);
+  const schema = (summary: string) => ({ tags: ['feeds'], summary });
+  const document = z.string().describe('The document (XML, or text for robots.txt)');
+
+  app.get('/robots.txt', { schema: schema('Tells crawlers what to read') }, (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', publicFor(maxAge.robots));
+    return robotsTxt(publicUrl);
+  });
+
+  app.get(
+    '/sitemap.xml',
+    { schema: schema('A sitemap index: the public pages, then the articles in parts') },
+    async (_request, reply) => {
+      const body = await kept('sitemap', listLifetimesMs.total, async () =>
+        sitemapIndex(publicUrl, await sitemapParts(db, perSitemap)),
+      );
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', publicFor(maxAge.sitemap));
+      return body;
+    },
+  );
+
+  app.get(
+    '/sitemaps/:file',
+    {
+      schema: {
+        ...schema('One part of the sitemap: pages.xml, or articles-N.xml'),
+        params: z.object({ file: z.string() }),
+        response: { 200: document, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const part = /^articles-([1-9]\d{0,6})\.xml$/.exec(file)?.[1];
+      let body: string;
+      if (file === 'pages.xml') body = pagesSitemap(publicUrl);
+      else if (part === undefined) throw new AppError('not_found', 'There is no such sitemap');
+      else {
+        body = await kept(`sitemap:${part}`, listLifetimesMs.total, async () => {
+          const articles = await sitemapArticles(db, Number(part), perSitemap);
+          return articles.length ? articleSitemap(publicUrl, articles) : '';
+        });
+        if (!body) throw new AppError('not_found', 'There is no such sitemap');
+      }
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', publicFor(maxAge.sitemap));
+      return body;
+    },
+  );
+
+  app.get(
+    '/news-sitemap.xml',
+    { schema: schema('Google News sitemap: approved articles of the last two days') },
+    async (_request, reply) => {
+      const body = await kept('news', listLifetimesMs.page, async () => {
+        const since = new Date(app.clock().getTime() - newsWindowMs).toISOString();
+        return newsSitemap(publicUrl, await recentArticles(db, since, newsLimit), 'en');
+      });
+      reply.type('application/xml; charset=utf-8').header('cache-control', publicFor(maxAge.news));
+      return body;
+    },
+  );
+
+  app.get(
+    '/rss.xml',
+    {
+      schema: {
+        ...schema('RSS 2.0: the latest 50 approved articles, by publisher or tags if asked'),
+        querystring: feedQuery,
+        response: { 200: document, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { publisher, tags } = request.query;
+      const body = await kept(
+        `rss:${JSON.stringify([publisher, tags])}`,
+        listLifetimesMs.page,
+        async () => {
+          const { articles } = await listArticles(
+            db,
+            app.database.dialect,
+            { isApproved: true, publisher, tags },
+            { sortBy: 'createdAt', limit: rssLength, page: 1 },
+          );
+          // Lists carry excerpts; free articles go out whole.
+          const texts = await freeArticleTexts(
+            db,
+            articles.map((article) => Number(article._id)),
+          );
+          const items = articles.map((article) => ({
+            article,
+            text: texts.get(Number(article._id)) ?? article.description,
+          }));
+          return rssFeed(publicUrl, feedTitle(request.url, publisher, tags), items, app.clock());
+        },
+      );
+      reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', publicFor(maxAge.rss));
+      return body;
+    },
+  );
+};
+
+function publicFor(seconds: number): string {
+  return `public, max-age=${seconds}`;
+}
+
+function feedTitle(url: string, publisher?: string, tags?: string[]) {
+  const topics = [publisher, tags?.join(', ')].filter(Boolean).join(': ');
+  return {
+    title: topics ? `${siteName}: ${topics}` : siteName,
+    path: url,
+    description: topics
+      ? `The latest articles in ${siteName}: ${topics}`
+      : `The latest articles in ${siteName}`,
+  };
+}
