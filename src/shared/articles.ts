@@ -24,8 +24,8 @@ export const articleLimits = {
 
 export const tagSchema = z.enum(tags, { error: `Tags must be among: ${tags.join(', ')}` });
 
-/** An article as the API sends it (spec section 3). Lists carry the excerpt as `description`
- * for premium articles the caller may not read. */
+/** An article as the API sends it (spec section 3). Lists carry an excerpt as `description`
+ * (src/shared/excerpt.ts); the detail answer carries the full text. */
 export const articleSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -35,7 +35,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'Guests and users get approved articles. `email` lists that author’s articles of ' +
           'every status (one’s own, or anyone’s for an admin); an admin without `email` gets ' +
           'every status. Lists carry what the cards show: `description` holds the first three ' +
-          'sentences of every article; GET /api/articledetail/{id} has the full text.',
+          'sentences of a free article, and of a premium one at most a third of its sentences ' +
+          '(never its whole text); GET /api/articledetail/{id} has the full text.',
         querystring: listQuery,
         response: { 200: z.array(articleSchema), 400: error, 401: error, 403: error },
       },

@@ -78,8 +78,10 @@ export interface ArticleTable {
   image: string;
   publisherId: number;
   description: string;
-  /** The first three sentences, shown on cards and to readers without premium access. */
+  /** The first three sentences: what lists show of a free article. */
   excerpt: string;
+  /** What lists show of a premium article, never its whole text (src/shared/excerpt.ts). */
+  premiumExcerpt: string;
   isPremium: Bool;
   viewCount: ColumnType<number, number | undefined, number>;
   isApproved: Bool;

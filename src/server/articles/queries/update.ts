@@ -2,7 +2,7 @@ import { articleMessages, type UpdateArticle } from '../../../shared/articles.js
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { firstSentences } from '../../../shared/excerpt.js';
+import { articleExcerpts } from '../../../shared/excerpt.js';
 import { articleInputMessages } from '../messages.js';
 import { forgetLists } from './list-cache.js';
 import { publisherIdByName, tagsOf } from './select.js';
@@ -55,7 +55,7 @@ export async function updateArticleContent(
         image: input.image,
         publisherId,
         description: input.description,
-        excerpt: firstSentences(input.description, 3),
+        ...articleExcerpts(input.description),
         updatedAt: now.toISOString(),
         // The author's change answers a decline: the article goes back to Pending for review.
         // An admin editing the text leaves their own decline standing.
