@@ -24,8 +24,8 @@ export const articleLimits = {
 
 export const tagSchema = z.enum(tags, { error: `Tags must be among: ${tags.join(', ')}` });
 
-/** An article as the API sends it (spec section 3). Lists carry the excerpt as `description`
- * for premium articles the caller may not read. */
+/** An article as the API sends it (spec section 3). Lists carry an excerpt as `description`
+ * (src/shared/excerpt.ts); the detail answer carries the full text. */
 export const articleSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -40,6 +40,13 @@ export const articleSchema = z.object({
   author: z.object({ name: z.string(), photo: z.string().nullable(), email: z.string() }),
   userEmail: z.string(),
   adminMessage: z.string().nullable(),
+  /**
+   * Only for the author and admins (their lists and the detail), never in public answers: the
+   * author's edit of the published article that waits for an editor, and why an editor declined
+   * the last one (docs/decisions/004-pending-revisions.md).
+   */
+  pendingRevision: z.object({ _id: z.string(), submittedAt: z.string() }).nullable().optional(),
+  revisionMessage: z.string().nullable().optional(),
 });
 
 export type Article = z.infer<typeof articleSchema>;

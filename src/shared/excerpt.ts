@@ -1,13 +1,65 @@
 /**
- * The first `count` sentences of a text: cards show three, the carousel one, and readers without
- * premium access get only three of a premium article. A sentence ends with . ! or ? (and any
- * closing quote) followed by white space; a line break also ends one.
+ * The sentences of a text. A sentence ends with . ! or ? (and any closing quote) followed by
+ * white space; a line break also ends one.
  */
-export function firstSentences(text: string, count: number): string {
+function sentencesOf(text: string): string[] {
   return text
     .trim()
     .split(/(?<=[.!?]["'”’)]*)\s+|\s*\n+\s*/)
-    .filter((s) => s.length > 0)
-    .slice(0, count)
-    .join(' ');
+    .filter((s) => s.length > 0);
+}
+
+/** The first `count` sentences of a text: cards show three, the carousel one. */
+export function firstSentences(text: string, count: number): string {
+  return sentencesOf(text).slice(0, count).join(' ');
+}
+
+/**
+ * How much of a premium article its public excerpt may show: at most a third of its sentences
+ * (rounded down) and never more than three, in at most `maxChars` characters. An article too
+ * short for a whole sentence (one or two of them, or no sentence end at all) shows at most a
+ * third of its characters, cut at a word.
+ */
+export const premiumExcerptLimits = { maxSentences: 3, maxChars: 300 } as const;
+
+/**
+ * What lists show of a premium article to everyone: never its whole text, however short or
+ * however it is punctuated (cut at a word, and then marked with "…"). It may be empty, when
+ * the text has no word boundary early enough.
+ */
+export function premiumExcerpt(text: string): string {
+  const sentences = sentencesOf(text);
+  const count = Math.min(premiumExcerptLimits.maxSentences, Math.floor(sentences.length / 3));
+  if (count > 0) {
+    return cutAtWord(sentences.slice(0, count).join(' '), premiumExcerptLimits.maxChars);
+  }
+  const whole = sentences.join(' ');
+  // The cut always happens here: the limit is below the text's own length.
+  return cutAtWord(whole, Math.min(premiumExcerptLimits.maxChars, Math.floor(whole.length / 3)));
+}
+
+/**
+ * `text` when it fits in `limit` characters; else its longest run of whole words that does,
+ * without trailing punctuation, followed by "…" (empty when not even the first word fits).
+ */
+function cutAtWord(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let end = -1;
+  for (let i = Math.min(limit, text.length - 1); i > 0; i--) {
+    if (/\s/.test(text[i]!)) {
+      end = i;
+      break;
+    }
+  }
+  const kept = end > 0 ? text.slice(0, end).replace(/[\s.!?,;:–—-]+$/u, '') : '';
+  return kept ? `${kept}…` : '';
+}
+
+/**
+ * The two excerpts an article stores with its text: what lists show of it while it is free (the
+ * first three sentences, spec), and once it is premium (`premiumExcerpt`). Both are kept, so
+ * making an article premium changes a flag and not its text.
+ */
+export function articleExcerpts(description: string): { excerpt: string; premiumExcerpt: string } {
+  return { excerpt: firstSentences(description, 3), premiumExcerpt: premiumExcerpt(description) };
 }

@@ -13,6 +13,12 @@ export function maySeeUnpublished(caller: SessionUser | null, authorId: string):
   return caller !== null && (caller.isAdmin || caller.id === authorId);
 }
 
+/**
+ * An article's pending edit and the reason an edit was declined are for its author and the
+ * admins (the same people who see it unpublished).
+ */
+export const maySeeRevisions = maySeeUnpublished;
+
 /** Whether the caller may list an author's articles of every status: their own, or an admin. */
 export function mayListAuthor(caller: SessionUser, email: string): boolean {
   return caller.isAdmin || email.toLowerCase() === caller.email.toLowerCase();

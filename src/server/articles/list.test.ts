@@ -107,12 +107,15 @@ describe('GET /api/articles', () => {
     ]);
   });
 
-  it('carries only the first three sentences of every article, whoever asks', async () => {
+  it('carries only the excerpt of every article, whoever asks', async () => {
     for (const cookie of [undefined, alice.cookie, premium.cookie, admin.cookie, bob.cookie]) {
       const { res, articles } = await list('', cookie);
       expect(res.body).not.toContain(secret);
+      // A premium article shows a third of its sentences; a free one its first three.
       const article = articles.find((a) => a._id === ids.premium);
-      expect(article?.description).toBe('First sentence. Second sentence! Third sentence?');
+      expect(article?.description).toBe('First sentence.');
+      const free = articles.find((a) => a._id === ids.budget);
+      expect(free?.description.split('. ')).toHaveLength(3);
     }
     const mine = await list(`?email=${encodeURIComponent(bob.user.email)}`, bob.cookie);
     expect(mine.res.body).not.toContain(secret);

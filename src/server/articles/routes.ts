@@ -17,13 +17,21 @@ import { deleteArticle } from './queries/remove.js';
 import { updateArticleContent } from './queries/update.js';
 import { countView } from './queries/views.js';
 import { articleIdParams, articlePutBody, isModeration, listQuery } from './request-schemas.js';
+import { revisionRoutes } from './revision-routes.js';
 
 const error = apiErrorSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error };
 const modifiedCount = z.object({ modifiedCount: z.number().int() });
+const contentChange = modifiedCount.extend({
+  awaitingReview: z
+    .boolean()
+    .optional()
+    .describe('The edit waits for an editor; the published text stays up meanwhile'),
+});
 
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(revisionRoutes);
 
   app.get(
     '/api/articles',
@@ -35,7 +43,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'Guests and users get approved articles. `email` lists that author’s articles of ' +
           'every status (one’s own, or anyone’s for an admin); an admin without `email` gets ' +
           'every status. Lists carry what the cards show: `description` holds the first three ' +
-          'sentences of every article; GET /api/articledetail/{id} has the full text.',
+          'sentences of a free article, and of a premium one at most a third of its sentences ' +
+          '(never its whole text); GET /api/articledetail/{id} has the full text.',
         querystring: listQuery,
         response: { 200: z.array(articleSchema), 400: error, 401: error, 403: error },
       },
@@ -56,6 +65,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.dialect,
         { ...filters, isApproved, authorEmail: email },
         { sortBy, limit, page },
+        // An author's own list (checked above) and the admins' lists say where edits stand.
+        { withRevisions: email !== undefined || caller?.isAdmin === true },
       );
       reply.header('x-total-count', String(total));
       replyWithShared(reply, answer);
@@ -114,13 +125,15 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Content: title, publisher, tags, description and image; status, premium, views, ' +
           'author and dates are kept, and other fields the spec’s client sends are ignored. ' +
+          'The author’s edit of an approved article waits for an editor as its pending ' +
+          'revision (`awaitingReview: true`) while the approved text stays live. ' +
           'Moderation (admins only), exactly one field: `{isApproved: true}`, `{isPremium: ' +
           'true}` or `{adminMessage}` (decline). `modifiedCount` is 0 when nothing changed.',
         params: articleIdParams,
         // The content schema is not strict: the spec's client sends the whole article back and
         // the extra fields are dropped. The moderation bodies are strict and carry no `name`.
         body: articlePutBody,
-        response: { 200: modifiedCount, ...writeErrors, 409: error },
+        response: { 200: contentChange, ...writeErrors, 409: error },
       },
     },
     async (request) => {
@@ -133,8 +146,15 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
-      const count = await updateArticleContent(db, id, caller, body, (url) => app.images.owns(url));
-      return { modifiedCount: count };
+      const change = await updateArticleContent(
+        db,
+        id,
+        caller,
+        body,
+        (url) => app.images.owns(url),
+        app.clock(),
+      );
+      return change.awaitingReview ? change : { modifiedCount: change.modifiedCount };
     },
   );
 

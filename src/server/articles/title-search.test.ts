@@ -110,7 +110,22 @@ describe('title search', () => {
         image: uploadedImageUrl(id),
       },
     });
-    expect(put.json()).toEqual({ modifiedCount: 1 });
+    // The author's edit of a published article waits for an editor: the old title stays.
+    expect(put.json()).toEqual({ modifiedCount: 1, awaitingReview: true });
+    expect((await search('ferry')).total).toBe(1);
+    expect((await search('tram time')).total).toBe(0);
+    const revision = await t.app.inject({
+      method: 'GET',
+      url: `/api/articles/${id}/revision`,
+      headers: { cookie: admin.cookie },
+    });
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${id}/revision`,
+      headers: { cookie: admin.cookie },
+      payload: { revisionId: revision.json<{ _id: string }>()._id, isApproved: true },
+    });
+    expect(approve.json()).toEqual({ modifiedCount: 1 });
     expect((await search('ferry')).total).toBe(0);
     expect((await search('tram time')).total).toBe(1);
 

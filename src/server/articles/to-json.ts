@@ -3,8 +3,9 @@ import { toBool, toIso } from '../db/values.js';
 import { tagList, type ArticleRow } from './queries/select.js';
 
 /**
- * A stored article in the spec's shape, with the text the query chose as `description`: the
- * excerpt in lists, the full text on the detail page (selectArticles).
+ * A stored article in the spec's shape, with the text the query chose as `description`: an
+ * excerpt in lists (a premium article's never holds its whole text), the full text on the
+ * detail page (selectArticles).
  */
 export function toArticleJson(row: ArticleRow): Article {
   return {

@@ -40,6 +40,8 @@ beforeEach(async () => {
     description: 'Original one. Original two. Original three. Original four.',
     image: uploadedImageUrl('1'),
     isPremium: true,
+    // Not yet approved: the author's edits go in place (approved ones wait: revisions.test.ts).
+    isApproved: false,
     viewCount: 42,
     createdAt: '2024-05-01T10:00:00.000Z',
   });
@@ -189,6 +191,7 @@ describe('PUT /api/articles/:id', () => {
     const legacy = await createArticle(t.app.database.db, author.user.id, {
       publisherId: herald.id,
       image: 'https://images.example/legacy.jpg',
+      isApproved: false,
     });
     const res = await put(
       legacy.id,

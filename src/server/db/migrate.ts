@@ -11,6 +11,8 @@ import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as readPath from './migrations/003-read-path.js';
 import * as titleMatchIndex from './migrations/004-title-match-index.js';
+import * as premiumExcerpt from './migrations/006-premium-excerpt.js';
+import * as articleRevisions from './migrations/007-article-revisions.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '002-payments': payments,
   '003-read-path': readPath,
   '004-title-match-index': titleMatchIndex,
+  '006-premium-excerpt': premiumExcerpt,
+  '007-article-revisions': articleRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -78,15 +78,32 @@ export interface ArticleTable {
   image: string;
   publisherId: number;
   description: string;
-  /** The first three sentences, shown on cards and to readers without premium access. */
+  /** The first three sentences: what lists show of a free article. */
   excerpt: string;
+  /** What lists show of a premium article, never its whole text (src/shared/excerpt.ts). */
+  premiumExcerpt: string;
   isPremium: Bool;
   viewCount: ColumnType<number, number | undefined, number>;
   isApproved: Bool;
   adminMessage: string | null;
+  /** Why an editor declined the author's last edit of the published article, until the next. */
+  revisionMessage: ColumnType<string | null, string | null | undefined, string | null>;
   authorId: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** An author's edit of a published article, waiting for an editor (at most one per article). */
+export interface ArticleRevisionTable {
+  id: Generated<number>;
+  articleId: number;
+  title: string;
+  image: string;
+  publisherId: number;
+  description: string;
+  /** Comma-separated. */
+  tags: string;
+  submittedAt: Timestamp;
 }
 
 export interface ArticleTagTable {
@@ -138,6 +155,7 @@ export interface Database {
   publisher: PublisherTable;
   article: ArticleTable;
   articleTag: ArticleTagTable;
+  articleRevision: ArticleRevisionTable;
   subscription: SubscriptionTable;
   payment: PaymentTable;
   demoPaymentIntent: DemoPaymentIntentTable;

@@ -1,4 +1,4 @@
-import { firstSentences } from '../../shared/excerpt.js';
+import { articleExcerpts } from '../../shared/excerpt.js';
 import type { Db } from '../db/database.js';
 
 let counter = 0;
@@ -51,7 +51,7 @@ export async function createArticle(db: Db, authorId: string, overrides: Article
       image: overrides.image ?? uploadedImageUrl(counter),
       publisherId,
       description,
-      excerpt: firstSentences(description, 3),
+      ...articleExcerpts(description),
       isPremium: overrides.isPremium ?? false,
       viewCount: overrides.viewCount ?? 0,
       isApproved: overrides.isApproved ?? true,

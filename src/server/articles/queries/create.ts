@@ -1,5 +1,5 @@
 import { articleMessages, type CreateArticle } from '../../../shared/articles.js';
-import { firstSentences } from '../../../shared/excerpt.js';
+import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
@@ -50,7 +50,7 @@ export async function createArticle(
         image: input.image,
         publisherId,
         description: input.description,
-        excerpt: firstSentences(input.description, 3),
+        ...articleExcerpts(input.description),
         isPremium: false,
         viewCount: 0,
         isApproved: false,

@@ -4,8 +4,9 @@ import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
-import { mayReadFullText, maySeeUnpublished } from '../entitlement.js';
+import { mayReadFullText, maySeeRevisions, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
+import { revisionStates } from './revisions.js';
 import { selectArticles, type ArticleRow } from './select.js';
 
 /**
@@ -25,7 +26,10 @@ export async function readArticle(
   if (!mayReadFullText(caller, { isPremium: toBool(row.isPremium), authorId: row.authorId })) {
     throw new AppError('forbidden', articleMessages.premiumLocked);
   }
-  return toArticleJson(row);
+  const article = toArticleJson(row);
+  // Where its edits stand is the author's and the editors' business only.
+  if (!maySeeRevisions(caller, row.authorId)) return article;
+  return { ...article, ...(await revisionStates(db, [id])).get(id) };
 }
 
 const compiled = new WeakMap<Db, CompiledQuery<ArticleRow>>();

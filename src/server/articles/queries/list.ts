@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
+import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';
 import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
 
@@ -29,6 +30,14 @@ export interface ListPage {
   page: number;
 }
 
+export interface ListOptions {
+  /**
+   * Add where each article's edits stand (pendingRevision, revisionMessage): for an author's
+   * own list and the admins' lists, never a public one. Such a list is not kept.
+   */
+  withRevisions?: boolean;
+}
+
 export interface ArticleList {
   articles: Article[];
   total: number;
@@ -47,11 +56,12 @@ export function listArticles(
   dialect: Dialect,
   filters: ArticleFilters,
   page: ListPage,
+  { withRevisions = false }: ListOptions = {},
 ): Promise<ArticleList> {
   // An author's list and an admin's lists of every status are not kept: few ask for them, and
   // an author who has just written must find the article there, whichever process answers.
-  if (filters.isApproved !== true || filters.authorEmail !== undefined) {
-    return readList(db, dialect, filters, page, (_key, count) => count());
+  if (filters.isApproved !== true || filters.authorEmail !== undefined || withRevisions) {
+    return readList(db, dialect, filters, page, (_key, count) => count(), withRevisions);
   }
   const key = `page:${JSON.stringify([filters, page])}`;
   return cachedListRead(db, key, listLifetimesMs.page, () =>
@@ -78,6 +88,7 @@ async function readList(
   filters: ArticleFilters,
   page: ListPage,
   counter: Counter,
+  withRevisions = false,
 ): Promise<ArticleList> {
   // An author's articles are few: their own index finds them, and the title only filters.
   const matchPhrase =
@@ -109,7 +120,9 @@ async function readList(
     ).execute(),
     totals,
   ]);
-  const articles = rows.map(toArticleJson);
+  const articles = withRevisions
+    ? await withRevisionStates(db, rows.map(toArticleJson))
+    : rows.map(toArticleJson);
   return { articles, total, answer: sharedAnswer(articles) };
 }
 

@@ -3,9 +3,10 @@ import type { Db } from '../../db/database.js';
 
 /**
  * Articles with their publisher's name, their author and their tags, in one query: the columns
- * every answer needs. `text` says which text an answer carries: a list's cards show the first
- * three sentences (the stored excerpt), the detail page the whole description. Reading only the
- * excerpt keeps a page of twelve articles a few kilobytes instead of a few dozen. The tags come
+ * every answer needs. `text` says which text an answer carries: a list's cards show a stored
+ * excerpt (a free article's first three sentences; a premium article's premium excerpt, never
+ * its whole text), the detail page the whole description. Reading only the excerpt keeps a page
+ * of twelve articles a few kilobytes instead of a few dozen. The tags come
  * as one comma-separated text (`tagsOf` below reads them as rows where that suits better; tags
  * never hold a comma). Callers add their own conditions, order and paging.
  */
@@ -19,7 +20,11 @@ export function selectArticles(db: Db, text: 'excerpt' | 'full') {
       'article.title',
       'article.image',
       'publisher.name as publisherName',
-      text === 'full' ? 'article.description as text' : 'article.excerpt as text',
+      text === 'full'
+        ? 'article.description as text'
+        : sql<string>`case when ${sql.ref('article.isPremium')} then ${sql.ref('article.premiumExcerpt')} else ${sql.ref('article.excerpt')} end`.as(
+            'text',
+          ),
       'article.isPremium',
       'article.viewCount',
       'article.isApproved',

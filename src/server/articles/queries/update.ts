@@ -1,17 +1,24 @@
 import { articleMessages, type UpdateArticle } from '../../../shared/articles.js';
+import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
+import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
-import { firstSentences } from '../../../shared/excerpt.js';
 import { articleInputMessages } from '../messages.js';
+import { lockArticle, sameContent, type ArticleContent } from './content.js';
 import { forgetLists } from './list-cache.js';
+import { pendingRevisionOf, reviseArticle, type ContentChange } from './revisions.js';
 import { publisherIdByName, tagsOf } from './select.js';
 
 /**
  * Replaces an article's content (title, publisher, tags, description, image) for its author or
  * an admin; status, premium, views, author and creation date are kept, except that the author's
  * change clears a decline. Answers 0 when the content is already what was sent. An image must
- * come from our store, unless it is the one the article already shows.
+ * come from our store, unless it is the one the article (or its pending edit) already shows.
+ *
+ * The author's edit of a published article does not go live: it waits for an editor as the
+ * article's pending revision (reviseArticle), and the approved text stays up meanwhile. An
+ * admin's edit goes live at once, as an editor's would.
  */
 export async function updateArticleContent(
   db: Db,
@@ -20,18 +27,18 @@ export async function updateArticleContent(
   input: UpdateArticle,
   isOurImage: (url: string) => boolean,
   now = new Date(),
-): Promise<0 | 1> {
-  const changed = await db.transaction().execute(async (trx): Promise<0 | 1> => {
-    const current = await trx
-      .selectFrom('article')
-      .select(['authorId', 'title', 'image', 'publisherId', 'description'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+): Promise<ContentChange> {
+  let liveChanged = false;
+  const change = await db.transaction().execute(async (trx): Promise<ContentChange> => {
+    const current = await lockArticle(trx, id);
     if (!current) throw new AppError('not_found', articleMessages.notFound);
     if (current.authorId !== caller.id && !caller.isAdmin) {
       throw new AppError('forbidden', 'You may only change your own articles');
     }
-    if (input.image !== current.image && !isOurImage(input.image)) {
+    // Past the check above, a caller who is not an admin is the author.
+    const forReview = toBool(current.isApproved) && !caller.isAdmin;
+    const pendingImage = forReview ? (await pendingRevisionOf(trx, id))?.image : undefined;
+    if (input.image !== current.image && input.image !== pendingImage && !isOurImage(input.image)) {
       throw new AppError('bad_request', articleInputMessages.foreignImage);
     }
     const publisherId = await publisherIdByName(trx, input.publisher);
@@ -39,23 +46,25 @@ export async function updateArticleContent(
       throw new AppError('bad_request', articleInputMessages.unknownPublisher);
     }
 
-    const tags = (await tagsOf(trx, [id])).get(id) ?? [];
-    const unchanged =
-      current.title === input.name &&
-      current.image === input.image &&
-      current.publisherId === publisherId &&
-      current.description === input.description &&
-      sameSet(tags, input.tags);
-    if (unchanged) return 0;
+    const live: ArticleContent = { ...current, tags: (await tagsOf(trx, [id])).get(id) ?? [] };
+    const next: ArticleContent = {
+      title: input.name,
+      image: input.image,
+      publisherId,
+      description: input.description,
+      tags: input.tags,
+    };
+    if (forReview) return reviseArticle(trx, id, live, next, now);
+    if (sameContent(live, next)) return { modifiedCount: 0, awaitingReview: false };
 
     const result = await trx
       .updateTable('article')
       .set({
-        title: input.name,
-        image: input.image,
+        title: next.title,
+        image: next.image,
         publisherId,
-        description: input.description,
-        excerpt: firstSentences(input.description, 3),
+        description: next.description,
+        ...articleExcerpts(next.description),
         updatedAt: now.toISOString(),
         // The author's change answers a decline: the article goes back to Pending for review.
         // An admin editing the text leaves their own decline standing.
@@ -65,21 +74,16 @@ export async function updateArticleContent(
       // Ownership is part of the write itself; admins edit any article (see docs/API.md).
       .$if(!caller.isAdmin, (q) => q.where('authorId', '=', caller.id))
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return 0;
-
+    if (result.numUpdatedRows === 0n) return { modifiedCount: 0, awaitingReview: false };
     await trx.deleteFrom('articleTag').where('articleId', '=', id).execute();
     await trx
       .insertInto('articleTag')
       .values(input.tags.map((tag) => ({ articleId: id, tag })))
       .execute();
-    return 1;
+    liveChanged = true;
+    return { modifiedCount: 1, awaitingReview: false };
   });
   // A new publisher or new tags move the article between lists.
-  if (changed) forgetLists(db);
-  return changed;
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const set = new Set(a);
-  return set.size === new Set(b).size && b.every((item) => set.has(item));
+  if (liveChanged) forgetLists(db);
+  return change;
 }

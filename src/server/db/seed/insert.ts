@@ -1,4 +1,4 @@
-import { firstSentences } from '../../../shared/excerpt.js';
+import { articleExcerpts } from '../../../shared/excerpt.js';
 import { plans } from '../../../shared/plans.js';
 import type { Db } from '../database.js';
 import { articleActivity } from './activity.js';
@@ -125,7 +125,7 @@ export async function insertArticles(
         image,
         publisherId,
         description,
-        excerpt: firstSentences(description, 3),
+        ...articleExcerpts(description),
         isPremium: status === 'premium',
         viewCount,
         isApproved: status === 'approved' || status === 'premium',

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstSentences } from '../../../shared/excerpt.js';
+import { firstSentences, premiumExcerpt } from '../../../shared/excerpt.js';
 import { tags } from '../../../shared/tags.js';
 import { verifyPassword } from '../../auth/password.js';
 import { LocalImageStore } from '../../images/local-store.js';
@@ -105,6 +105,7 @@ describe('seedDemoContent', () => {
         expect(sentences(paragraph).length, paragraph).toBeLessThanOrEqual(4);
       }
       expect(row.excerpt).toBe(firstSentences(row.description, 3));
+      expect(row.premiumExcerpt).toBe(premiumExcerpt(row.description));
     }
   });
 

@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Article, CreateArticle, UpdateArticle } from '../../../shared/articles.js';
 import { articleKeys } from './articles';
+import { revisionKeys } from './revisions';
 import { apiFetch } from './client';
 
 /** POST /api/articles: a new article, pending until an editor approves it. */
 export function createArticle(input: CreateArticle): Promise<{ insertedId: string }> {
   return apiFetch<{ insertedId: string }>('/articles', { method: 'POST', json: input });
+}
+
+/** What an update did; `awaitingReview` when the edit of a published article waits for an editor. */
+export interface UpdateResult {
+  modifiedCount: number;
+  awaitingReview?: boolean;
 }
 
 /**
@@ -15,9 +22,9 @@ export function createArticle(input: CreateArticle): Promise<{ insertedId: strin
 export function updateArticle(
   article: Pick<Article, '_id' | 'isPremium' | 'viewCount' | 'isApproved'>,
   input: UpdateArticle,
-): Promise<{ modifiedCount: number }> {
+): Promise<UpdateResult> {
   const { isPremium, viewCount, isApproved } = article;
-  return apiFetch<{ modifiedCount: number }>(`/articles/${encodeURIComponent(article._id)}`, {
+  return apiFetch<UpdateResult>(`/articles/${encodeURIComponent(article._id)}`, {
     method: 'PUT',
     json: { ...input, isPremium, viewCount, isApproved },
   });
@@ -46,6 +53,7 @@ export function useUpdateArticle() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: articleKeys.detail(article._id) }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]),
   });
 }

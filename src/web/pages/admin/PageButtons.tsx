@@ -2,6 +2,8 @@ import { clsx } from 'clsx';
 import { pageItemClass, pageNumberClass, pageWindow } from '../../components/pagination';
 
 interface Props {
+  /** The navigation's name, when a page holds more than one pager. */
+  label?: string;
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
@@ -16,10 +18,10 @@ const stepClass = clsx(
  * The admin lists' pager (spec): '<<', numbered page buttons (the current one highlighted; the
  * first, the last and those around the current one), '>>'.
  */
-export function PageButtons({ page, pageCount, onPage }: Props) {
+export function PageButtons({ label = 'Pagination', page, pageCount, onPage }: Props) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8">
+    <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           <button

@@ -1,6 +1,7 @@
-import { MessageSquareWarning } from 'lucide-react';
+import { Clock, MessageSquareWarning } from 'lucide-react';
 import { articleStatus, type Article } from '../../../shared/articles.js';
 import { showAlert } from '../../components/dialogs/alert';
+import { formatDate } from '../../lib/formatDate';
 
 const badgeClass = 'inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap';
 
@@ -10,28 +11,65 @@ const statusColours = {
   Pending: 'bg-sky-100 text-sky-900',
 } as const;
 
-/** The article's status in words; a declined one is a button that shows the editor's reason. */
+const declinedClass = `${badgeClass} items-center gap-1 bg-red-100 text-accent-strong underline-offset-2 hover:underline`;
+
+/**
+ * The article's status in words; a declined one is a button that shows the editor's reason.
+ * Below it, where the author's edit of the published article stands: waiting for an editor, or
+ * declined (a button with the reason; the published version stayed).
+ */
 export function StatusCell({ article }: { article: Article }) {
   const status = articleStatus(article);
-  if (status === 'Declined') {
-    return (
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() =>
-          void showAlert({
-            icon: 'info',
-            title: 'Declined',
-            text: article.adminMessage ?? '',
-            footer: 'The message from the editors about this article.',
-          })
-        }
-        className={`${badgeClass} items-center gap-1 bg-red-100 text-accent-strong underline-offset-2 hover:underline`}
-      >
-        <MessageSquareWarning aria-hidden className="size-3.5" />
-        Declined
-      </button>
-    );
-  }
-  return <span className={`${badgeClass} ${statusColours[status]}`}>{status}</span>;
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      {status === 'Declined' ? (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() =>
+            void showAlert({
+              icon: 'info',
+              title: 'Declined',
+              text: article.adminMessage ?? '',
+              footer: 'The message from the editors about this article.',
+            })
+          }
+          className={declinedClass}
+        >
+          <MessageSquareWarning aria-hidden className="size-3.5" />
+          Declined
+        </button>
+      ) : (
+        <span className={`${badgeClass} ${statusColours[status]}`}>{status}</span>
+      )}
+      {article.pendingRevision ? (
+        <span
+          title={`Sent ${formatDate(article.pendingRevision.submittedAt)}; readers see the published version until an editor approves it.`}
+          className={`${badgeClass} items-center gap-1 bg-violet-100 text-violet-900`}
+        >
+          <Clock aria-hidden className="size-3.5" />
+          Edit awaiting review
+        </span>
+      ) : (
+        article.revisionMessage && (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() =>
+              void showAlert({
+                icon: 'info',
+                title: 'Edit declined',
+                text: article.revisionMessage ?? '',
+                footer: 'The editors kept the published version. Update the article to try again.',
+              })
+            }
+            className={declinedClass}
+          >
+            <MessageSquareWarning aria-hidden className="size-3.5" />
+            Edit declined
+          </button>
+        )
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,10 @@
+import { clsx } from 'clsx';
+import { Clock, MessageSquareWarning } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { articleMessages, type Article, type CreateArticle } from '../../../shared/articles.js';
+import { revisionMessages, type ArticleRevision } from '../../../shared/revisions.js';
 import { tags, type Tag } from '../../../shared/tags.js';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm } from '../../components/articles/form/ArticleForm';
@@ -11,23 +15,33 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useArticleDetail } from '../../lib/api/articleDetail';
 import { useUpdateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
+import { useArticleRevision } from '../../lib/api/revisions';
+import { useAuth } from '../../lib/auth/authContext';
+import { formatDate } from '../../lib/formatDate';
 
 /**
  * /updateArticle?id=…: the article is read by the id in the address, with its full text (lists
- * carry only the first sentences, so My Articles' row would not do).
+ * carry only the first sentences, so My Articles' row would not do). When the author's edit of
+ * it already waits for an editor, the author's form starts from that edit; an admin's form edits
+ * the published version.
  */
 export function UpdateArticlePage() {
   usePageTitle('Update Article');
+  const auth = useAuth();
   const id = useSearchParams()[0].get('id');
   const fetched = useArticleDetail(id ?? undefined);
   const article = fetched.data;
+  const waiting = Boolean(article?.pendingRevision) && !auth.isAdmin;
+  const revision = useArticleRevision(waiting ? article?._id : undefined);
+  // Without the waiting edit (it was reviewed meanwhile), the form starts from the live text.
+  const ready = article && (!waiting || !revision.isPending);
 
   return (
     <section className="max-w-3xl">
       <PageHeading>Update Article</PageHeading>
       <div className="mt-8">
-        {article ? (
-          <UpdateForm article={article} />
+        {ready ? (
+          <UpdateForm article={article} revision={revision.data} />
         ) : !id ? (
           <Missing text="No article was chosen to update." />
         ) : fetched.isError && fetched.error instanceof ApiError && fetched.error.isClientError ? (
@@ -47,9 +61,13 @@ export function UpdateArticlePage() {
   );
 }
 
-function UpdateForm({ article }: { article: Article }) {
+function UpdateForm({ article, revision }: { article: Article; revision?: ArticleRevision }) {
   const navigate = useNavigate();
   const update = useUpdateArticle();
+  const auth = useAuth();
+  // The server decides; this only says beforehand what saving will do.
+  const forReview = article.isApproved && !auth.isAdmin;
+  const content = revision ?? article;
 
   async function save(input: CreateArticle): Promise<boolean> {
     const confirmed = await showAlert({
@@ -59,9 +77,11 @@ function UpdateForm({ article }: { article: Article }) {
       cancelText: 'Exit',
     });
     if (!confirmed) return false;
+    let awaitingReview: boolean | undefined;
     try {
-      const { modifiedCount } = await update.mutateAsync({ article, input });
-      if (modifiedCount === 0) {
+      const result = await update.mutateAsync({ article, input });
+      awaitingReview = result.awaitingReview;
+      if (result.modifiedCount === 0) {
         toast.error(articleMessages.notModified);
         return false;
       }
@@ -71,26 +91,74 @@ function UpdateForm({ article }: { article: Article }) {
       });
       return false;
     }
-    toast.success(articleMessages.updated);
+    toast.success(
+      articleMessages.updated,
+      awaitingReview ? { description: revisionMessages.awaitingReview } : undefined,
+    );
     await navigate('/myarticles');
     return true;
   }
 
   return (
     <div className="border border-rule bg-surface p-5 sm:p-8">
+      {article.revisionMessage && (
+        <Note tone="declined">
+          An editor declined the last edit: “{article.revisionMessage}”. The published version is
+          unchanged.
+        </Note>
+      )}
+      {auth.isAdmin && article.pendingRevision ? (
+        <Note>
+          The author's edit of {formatDate(article.pendingRevision.submittedAt)} is waiting for
+          review in All Articles. This form changes the published version directly.
+        </Note>
+      ) : revision ? (
+        <Note>
+          Your edit of {formatDate(revision.submittedAt)} is waiting for an editor, and the form
+          shows it. Readers see the published version until it is approved; saving replaces the
+          waiting edit.
+        </Note>
+      ) : (
+        forReview && (
+          <Note>
+            This article is published. Your changes go live once an editor approves them; readers
+            see the current version until then.
+          </Note>
+        )
+      )}
       <ArticleForm
         defaultValues={{
-          name: article.name,
-          publisher: article.publisher,
-          tags: article.tags.filter(isTag),
-          description: article.description,
-          image: article.image,
+          name: content.name,
+          publisher: content.publisher,
+          tags: content.tags.filter(isTag),
+          description: content.description,
+          image: content.image,
         }}
         imageLabel="Image (optional: choose a new one to replace it)"
         submitLabel="Update Article"
         onSubmit={save}
       />
     </div>
+  );
+}
+
+function Note({ tone = 'info', children }: { tone?: 'info' | 'declined'; children: ReactNode }) {
+  return (
+    <p
+      className={clsx(
+        'mb-6 flex gap-2 border-l-4 px-4 py-3 text-sm',
+        tone === 'declined'
+          ? 'border-accent bg-red-50 text-accent-strong'
+          : 'border-sky-600 bg-sky-50 text-sky-950',
+      )}
+    >
+      {tone === 'declined' ? (
+        <MessageSquareWarning aria-hidden className="mt-0.5 size-4 shrink-0" />
+      ) : (
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+      )}
+      <span>{children}</span>
+    </p>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { articleStatus, type Article } from '../../../../shared/articles.js';
@@ -5,10 +6,12 @@ import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { useModerateArticle, type Moderation } from '../../../lib/api/admin';
+import { ApiError } from '../../../lib/api/client';
 import { useDeleteArticle } from '../../../lib/api/articleMutations';
 import { formatDate } from '../../../lib/formatDate';
 import { deleteWithConfirm } from '../../../components/articles/deleteWithConfirm';
 import { DeclineDialog } from './DeclineDialog';
+import { revisionQueueId } from './RevisionQueue';
 
 /** One article with its facts and the editors' buttons: Approve, Decline, Delete, Make Premium. */
 export function AdminArticleCard({ article }: { article: Article }) {
@@ -28,6 +31,23 @@ export function AdminArticleCard({ article }: { article: Article }) {
     );
   }
 
+  function decline(adminMessage: string) {
+    moderate.mutate(
+      { article, change: { adminMessage } },
+      {
+        onSuccess: () => {
+          toast.success('Successfully sent to author');
+          setDeclining(false);
+        },
+        onError: (error) =>
+          // 409: the article was approved already, and an approval is not taken back.
+          error instanceof ApiError && error.status === 409
+            ? toast.error('You have already Approved this article')
+            : toast.error('Request failed', { description: errorMessage(error) }),
+      },
+    );
+  }
+
   return (
     <article
       aria-label={article.name}
@@ -36,6 +56,15 @@ export function AdminArticleCard({ article }: { article: Article }) {
       <img src={article.image} alt="" className="aspect-[4/3] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 className="font-serif text-xl leading-snug font-bold">{article.name}</h2>
+        {article.pendingRevision && (
+          <a
+            href={`#${revisionQueueId}`}
+            className="inline-flex items-center gap-1 self-start rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 hover:underline"
+          >
+            <Clock aria-hidden className="size-3.5" />
+            Edit awaiting review
+          </a>
+        )}
         <div className="flex items-center gap-3">
           <Avatar
             name={article.author.name}
@@ -91,7 +120,16 @@ export function AdminArticleCard({ article }: { article: Article }) {
           </button>
         </div>
       </div>
-      {declining && <DeclineDialog article={article} onClose={() => setDeclining(false)} />}
+      {declining && (
+        <DeclineDialog
+          title="Decline article"
+          description={`Tell the author of “${article.name}” why it cannot be published.`}
+          initialMessage={article.adminMessage ?? undefined}
+          sending={moderate.isPending}
+          onSend={decline}
+          onClose={() => setDeclining(false)}
+        />
+      )}
     </article>
   );
 }

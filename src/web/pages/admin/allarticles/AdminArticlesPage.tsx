@@ -5,6 +5,7 @@ import { useArticles } from '../../../lib/api/articles';
 import { PageButtons } from '../PageButtons';
 import { usePageInUrl } from '../usePageInUrl';
 import { AdminArticleCard } from './AdminArticleCard';
+import { RevisionQueue } from './RevisionQueue';
 
 const pageSize = 3;
 
@@ -20,6 +21,7 @@ export function AdminArticlesPage() {
     <section>
       <PageHeading>All Articles</PageHeading>
       <div className="mt-8">
+        <RevisionQueue />
         {query.isPending ? (
           <LoadingCard />
         ) : query.isError ? (

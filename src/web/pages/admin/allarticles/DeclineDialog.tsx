@@ -1,39 +1,34 @@
 import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import type { Article } from '../../../../shared/articles.js';
-import { errorMessage } from '../../../components/dialogs/alert';
 import { inputClass } from '../../../components/form/FieldFrame';
 import { buttonClass } from '../../../components/ui/button';
-import { useModerateArticle } from '../../../lib/api/admin';
-import { ApiError } from '../../../lib/api/client';
 
 interface Props {
-  article: Article;
+  /** 'Decline article', or 'Decline edit' for an author's edit of a published article. */
+  title: string;
+  /** Whose work, and what declining it means. */
+  description: string;
+  /** The reason sent before, if any (spec: the dialog is prefilled with it). */
+  initialMessage?: string;
+  sending: boolean;
+  onSend: (message: string) => void;
   onClose: () => void;
 }
 
-/** Asks for the reason to send the author, prefilled with the one sent before (spec). */
-export function DeclineDialog({ article, onClose }: Props) {
-  const [message, setMessage] = useState(article.adminMessage ?? '');
-  const moderate = useModerateArticle();
+/** Asks the editor for the reason to send the author, with Send to Author and Cancel. */
+export function DeclineDialog({
+  title,
+  description,
+  initialMessage = '',
+  sending,
+  onSend,
+  onClose,
+}: Props) {
+  const [message, setMessage] = useState(initialMessage);
 
   function send(event: FormEvent) {
     event.preventDefault();
-    moderate.mutate(
-      { article, change: { adminMessage: message } },
-      {
-        onSuccess: () => {
-          toast.success('Successfully sent to author');
-          onClose();
-        },
-        onError: (error) =>
-          // 409: the article was approved already, and an approval is not taken back.
-          error instanceof ApiError && error.status === 409
-            ? toast.error('You have already Approved this article')
-            : toast.error('Request failed', { description: errorMessage(error) }),
-      },
-    );
+    onSend(message);
   }
 
   return (
@@ -41,9 +36,9 @@ export function DeclineDialog({ article, onClose }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-surface p-6 shadow-2xl focus:outline-none">
-          <Dialog.Title className="font-serif text-2xl font-bold">Decline article</Dialog.Title>
+          <Dialog.Title className="font-serif text-2xl font-bold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-ink-muted">
-            Tell the author of “{article.name}” why it cannot be published.
+            {description}
           </Dialog.Description>
           <form onSubmit={send} className="mt-4 space-y-4">
             <label className="block text-sm font-semibold">
@@ -56,8 +51,8 @@ export function DeclineDialog({ article, onClose }: Props) {
             </label>
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonClass({ variant: 'secondary' })}>Cancel</Dialog.Close>
-              <button type="submit" disabled={moderate.isPending} className={buttonClass()}>
-                {moderate.isPending ? 'Sending…' : 'Send to Author'}
+              <button type="submit" disabled={sending} className={buttonClass()}>
+                {sending ? 'Sending…' : 'Send to Author'}
               </button>
             </div>
           </form>

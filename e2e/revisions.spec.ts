@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { articleMessages } from '../src/shared/articles.js';
+import { revisionMessages } from '../src/shared/revisions.js';
+import { registerAs, signInAs } from './accounts.js';
+import { pictureFile, uniqueTitle } from './articleData.js';
+import { expect, test } from './fixtures.js';
+
+const dialog = (page: Page) => page.getByRole('alertdialog');
+
+function origin(): string {
+  return new URL(test.info().project.use.baseURL ?? '').origin;
+}
+
+const published = 'The ferry leaves at nine. It returns at five. Tickets cost two pounds.';
+const edited = 'The ferry now leaves at ten. It returns at six. Tickets cost three pounds.';
+
+/**
+ * A fresh author posts an article and an admin approves it (through the API). Answers its id;
+ * the author is signed in afterwards.
+ */
+async function publishedArticle(page: Page, title: string): Promise<string> {
+  await registerAs(page, 'Rita Reviser');
+  const upload = await page.request.post('/api/images', {
+    multipart: { image: await pictureFile() },
+    headers: { origin: origin() },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const image = ((await upload.json()) as { data: { display_url: string } }).data.display_url;
+  const created = await page.request.post('/api/articles', {
+    data: {
+      name: title,
+      publisher: 'The Harbour Herald',
+      tags: ['business'],
+      description: published,
+      image,
+    },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { insertedId } = (await created.json()) as { insertedId: string };
+
+  const author = (await page.context().storageState()).cookies;
+  await page.context().clearCookies();
+  await signInAs(page, 'admin');
+  const approved = await page.request.put(`/api/articles/${insertedId}`, {
+    data: { isApproved: true },
+    headers: { origin: origin() },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await page.context().clearCookies();
+  await page.context().addCookies(author);
+  return insertedId;
+}
+
+/** The article page as a guest sees it. */
+async function readAsGuest(page: Page, id: string) {
+  await page.context().clearCookies();
+  await page.goto(`/articles/${id}`);
+  return page.getByRole('main');
+}
+
+test('an edit of a published article waits for an editor while readers keep the published text', async ({
+  page,
+}) => {
+  // Three people and eight pages, each read afresh: more than one page's worth of time.
+  test.slow();
+  const title = uniqueTitle('Ferry timetable');
+  const newTitle = `${title} (winter)`;
+  const id = await publishedArticle(page, title);
+
+  // The author edits the published article.
+  await page.goto('/myarticles');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.getByRole('link', { name: 'Update' }).click();
+  await expect(page.getByText('This article is published.')).toBeVisible();
+  await page.getByLabel('Title').fill(newTitle);
+  await page.getByLabel('Description').fill(edited);
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(articleMessages.updated)).toBeVisible();
+  await expect(page.getByText(revisionMessages.awaitingReview)).toBeVisible();
+  await expect(page).toHaveURL(/\/myarticles$/);
+  // My Articles shows the published title, still approved, with the edit waiting.
+  await expect(row).toContainText('Approved & Non-Premium');
+  await expect(row).toContainText('Edit awaiting review');
+  // Opening the form again starts from the waiting edit.
+  await row.getByRole('link', { name: 'Update' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(newTitle);
+  await expect(page.getByLabel('Description')).toHaveValue(edited);
+
+  // A guest still reads the published text.
+  let article = await readAsGuest(page, id);
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(article).toContainText(published);
+  await expect(article).not.toContainText(edited);
+
+  // An admin sees the edit beside the published text, and approves it.
+  await signInAs(page, 'admin');
+  await page.goto('/admin/allarticles');
+  const queue = page.getByRole('region', { name: 'Edits awaiting review' });
+  const edit = queue.getByRole('region', { name: `Edit of ${title}`, exact: true });
+  await expect(edit).toBeVisible();
+  const description = edit.getByRole('group', { name: 'Description changed' });
+  await expect(description.getByLabel('Published description')).toHaveText(published);
+  await expect(description.getByLabel('Edit description')).toHaveText(edited);
+  await expect(edit.getByRole('group', { name: 'Title changed' })).toContainText(newTitle);
+  await expect(edit).toContainText('Unchanged: Publisher, Tags, Image');
+  await edit.getByRole('button', { name: 'Approve edit' }).click();
+  await expect(page.getByText('The edit is published')).toBeVisible();
+  await expect(edit).toBeHidden();
+
+  // The guest now reads the new text.
+  article = await readAsGuest(page, id);
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+  await expect(article).toContainText(edited);
+  await expect(article).not.toContainText(published);
+});

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { articleMessages } from '../../shared/articles.js';
+import { apiErrorSchema } from '../../shared/api-error.js';
+import { articleRevisionSchema, revisionQueueItemSchema } from '../../shared/revisions.js';
+import { requireAdmin, requireUser } from '../auth/guards.js';
+import { toBool } from '../db/values.js';
+import { AppError } from '../errors.js';
+import { parseArticleId } from './article-id.js';
+import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
+import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
+import { articleIdParams, revisionQueueQuery, revisionReviewBody } from './request-schemas.js';
+
+const error = apiErrorSchema;
+
+/**
+ * Pending revisions: an author's edit of a published article waits here for an editor while the
+ * approved text stays live (PUT /api/articles/:id stores it; docs/decisions/004).
+ */
+export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/api/articles/revisions',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'The queue of edits awaiting review, oldest first (admins)',
+        description:
+          'Each entry holds the live article with its full text and the edit beside it. The ' +
+          'total is in the X-Total-Count header.',
+        querystring: revisionQueueQuery,
+        response: { 200: z.array(revisionQueueItemSchema), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const { items, total } = await listRevisionQueue(db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/articles/:id/revision',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "An article's edit awaiting review (its author, or an admin)",
+        description: '404 when the article has no edit awaiting review.',
+        params: articleIdParams,
+        response: { 200: articleRevisionSchema, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      const id = parseArticleId(request.params.id);
+      const article = await db
+        .selectFrom('article')
+        .select(['authorId', 'isApproved'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // As on the detail page, an unpublished article does not exist for anyone else.
+      if (
+        !article ||
+        (!toBool(article.isApproved) && !maySeeUnpublished(caller, article.authorId))
+      ) {
+        throw new AppError('not_found', articleMessages.notFound);
+      }
+      if (!maySeeRevisions(caller, article.authorId)) {
+        throw new AppError('forbidden', "You may only see your own articles' edits");
+      }
+      return readRevision(db, id);
+    },
+  );
+
+  app.put(
+    '/api/articles/:id/revision',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "Approves or declines an article's edit awaiting review (admins)",
+        description:
+          '`{revisionId, isApproved: true}` puts the edit live (the article stays approved); ' +
+          '`{revisionId, adminMessage}` discards it, keeps the live text and tells the author ' +
+          'why. 409 when the author has replaced the edit named since.',
+        params: articleIdParams,
+        body: revisionReviewBody,
+        response: {
+          200: z.object({ modifiedCount: z.literal(1) }),
+          400: error,
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const id = parseArticleId(request.params.id);
+      return { modifiedCount: await reviewRevision(db, id, request.body, app.clock()) };
+    },
+  );
+};
