@@ -32,6 +32,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    // A Google sign-in that fails before its own error address is known (a lost or forged
+    // state) lands on the login page, which shows the error, rather than on better-auth's page.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     database: { db: database.db, type: database.dialect },
     emailAndPassword: {
       enabled: true,
