@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../config.js';
 import { errorStatus } from '../errors.js';
 import { createAuth, type Auth } from './auth.js';
+import { endAgedSession } from './session-age.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +37,9 @@ const signInSocialBody = z.strictObject({
  * of better-auth's (update-user, change-email, delete-user, list-sessions, …) answers 404, as
  * its sign-up does. Profiles change through PATCH /api/users/me and accounts are made by
  * POST /api/register, which hold the spec's rules. Requests are handed over as web Requests for
- * the route's own path, whatever spelling reached it; answers come back with every Set-Cookie
- * intact, and errors reshaped to the API's `{ error, message }`.
+ * the route's own path, whatever spelling reached it, once a session past the 30-day limit has
+ * been ended; answers come back with every Set-Cookie intact, and errors reshaped to the API's
+ * `{ error, message }`.
  */
 export const authPlugin = fp<{ config: AppConfig }>(
   async (fastify, { config }) => {
@@ -46,6 +48,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorate('auth', auth);
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      await endAgedSession(app.database.db, request.headers.cookie);
       const response = await auth.handler(toWebRequest(request, config.publicUrl));
       return sendWebResponse(reply, response);
     };
