@@ -105,14 +105,56 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Settings whose bad value an error line may show back: choices, numbers and names, never a
+ * secret or an address. Any other variable's value stays out of the line (and so the logs).
+ */
+const shownVariables = new Set([
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'IMAGE_STORE',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'DEMO_PAYMENTS',
+]);
+
+/** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
+const addressVariables = new Set([
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_URL',
+  'IMGBB_UPLOAD_URL',
+  'GOOGLE_DISCOVERY_URL',
+  'STRIPE_API_URL',
+]);
+
+/** What an error line says about the value it got: the value itself only when it is harmless. */
+function describeGiven(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (shownVariables.has(name)) return ` (got "${value}")`;
+  if (addressVariables.has(name)) {
+    // The scheme alone says enough ("mysql:" for a postgres:// setting) and holds no secret;
+    // only a scheme followed by // is taken as one (in `user:password@host`, `user:` is not).
+    const scheme = /^[a-z][a-z0-9+.-]*:(?=\/\/)/i.exec(value)?.[0];
+    return scheme ? ` (got a ${scheme} address, not shown)` : ' (got a value that is not shown)';
+  }
+  return ` (got ${value.length} characters, not shown)`;
+}
+
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) =>
-        `${issue.path.join('.')} must be ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${issue.path.join('.')} must be ${issue.message}${describeGiven(name, env[name])}`;
+    });
     throw new ConfigError(lines.join('; '));
   }
   const e = parsed.data;
