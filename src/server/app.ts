@@ -15,6 +15,7 @@ import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { healthRoutes } from './health/routes.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
+import { installCors } from './http/cors.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
@@ -55,7 +56,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
-  installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
+  installSecurity(app, config.publicUrl, {
+    stripe: config.payments.kind === 'stripe',
+    corsOrigins: config.corsOrigins,
+  });
+  installCors(app, config.corsOrigins);
   installAnswerCompression(app);
   await app.register(compress, { threshold: compressThreshold });
   await installOpenApi(app, config.publicUrl);

@@ -93,6 +93,36 @@ describe('loadConfig', () => {
     expect(all).not.toContain(leaked);
   });
 
+  it('reads CORS_ORIGINS as a list of origins, none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        CORS_ORIGINS:
+          ' https://admin.example.com, http://localhost:5173/ ,https://A.example.com:443',
+        DATA_DIR: dataDir(),
+      }).corsOrigins,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5173', 'https://a.example.com']);
+  });
+
+  it('refuses a CORS_ORIGINS entry that is not an origin, and shows no part of it', () => {
+    for (const bad of [
+      '*',
+      'https://admin.example.com/path',
+      'https://admin.example.com?x=1',
+      'ftp://admin.example.com',
+      'admin.example.com',
+      'https://admin:pa55w0rd@admin.example.com',
+      'https://ok.example.com,nope',
+    ]) {
+      const message = errorOf({ CORS_ORIGINS: bad });
+      expect(message, bad).toMatch(/^CORS_ORIGINS must be a comma-separated list of origins/);
+      expect(message, bad).not.toContain('pa55w0rd');
+    }
+    expect(errorOf({ CORS_ORIGINS: 'https://ok.example.com, nope' })).toMatch(
+      /\(entry 2 is not one\)$/,
+    );
+  });
+
   it('uses PostgreSQL for a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });

@@ -50,7 +50,44 @@ const envSchema = z.object({
   // Where the Stripe SDK sends its calls; another address here is for tests and staging.
   STRIPE_API_URL: z.url({ error: 'an absolute URL such as https://api.stripe.com' }).optional(),
   DEMO_PAYMENTS: z.stringbool({ error: 'true or false' }).optional(),
+  // Other sites' origins that may call the API with the user's cookie (see http/cors.ts).
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isOrigin, {
+            error:
+              'a comma-separated list of origins such as https://admin.example.com ' +
+              '(http or https, a host and an optional port; no path, no *)',
+          })
+          // As browsers send it: `https://Admin.example.com:443/` is `https://admin.example.com`.
+          .transform((item) => new URL(item).origin),
+      ),
+    )
+    .default([]),
 });
+
+/** An origin: `http(s)://host[:port]`, with nothing after it but perhaps a slash. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    !value.includes('?') &&
+    !value.includes('#')
+  );
+}
 
 /** Where uploaded images go (see src/server/images). */
 export type ImageStoreConfig =
@@ -97,6 +134,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Google sign-in, when both the client id and secret are set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** Other sites' origins allowed credentialed cross-origin calls (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -153,7 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${issue.path.join('.')} must be ${issue.message}${describeGiven(name, env[name])}`;
+      // A list's bad entry is pointed at by its place, not shown.
+      const entry = issue.path[1];
+      const given =
+        typeof entry === 'number'
+          ? ` (entry ${entry + 1} is not one)`
+          : describeGiven(name, env[name]);
+      return `${name} must be ${issue.message}${given}`;
     });
     throw new ConfigError(lines.join('; '));
   }
@@ -173,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
+    corsOrigins: e.CORS_ORIGINS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
