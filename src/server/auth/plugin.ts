@@ -25,7 +25,8 @@ const signInEmailBody = z.strictObject({
   email: z.string().max(254),
   password: z.string().max(128),
 });
-const signOutBody = z.strictObject({}).optional();
+// The web app sends `{}`; no body at all (or JSON null) is as good.
+const signOutBody = z.strictObject({}).nullish();
 const signInSocialBody = z.strictObject({
   provider: z.literal('google'),
   callbackURL: z.string().max(2048).optional(),
@@ -77,7 +78,10 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   // request.ip honours X-Forwarded-For only when TRUST_PROXY is on; see auth.ts.
   headers.set('x-tribune-client-ip', request.ip);
   const hasBody =
-    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    request.body !== undefined &&
+    request.body !== null;
   // The route's own path (these routes have no parameters), not the URL as spelled: better-auth
   // reads the path again and must see the route that was checked.
   const url = new URL(request.routeOptions.url ?? '', publicUrl);
