@@ -16,6 +16,7 @@ import { databasePlugin } from './db/plugin.js';
 import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
+import { installCors } from './http/cors.js';
 import { installDrain } from './http/drain.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
@@ -58,7 +59,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorate('clock', deps.clock ?? systemClock);
   installErrorHandler(app);
   installDrain(app);
-  installSecurity(app, config.publicUrl, { stripe: config.payments.kind === 'stripe' });
+  installSecurity(app, config.publicUrl, {
+    stripe: config.payments.kind === 'stripe',
+    corsOrigins: config.corsOrigins,
+  });
+  installCors(app, config.corsOrigins);
   installAnswerCompression(app);
   await app.register(compress, { threshold: compressThreshold });
   await installOpenApi(app, config.publicUrl);

@@ -6,6 +6,17 @@ import { ConfigError, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'tribune-config-'));
 
+/** The message loadConfig refuses these variables with. */
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...env, DATA_DIR: dataDir() });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error('the configuration was accepted');
+}
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const dir = dataDir();
@@ -30,6 +41,86 @@ describe('loadConfig', () => {
       expect(String(err)).toMatch(/PORT must be/);
       expect(String(err)).toMatch(/PUBLIC_URL must be an absolute URL/);
     }
+  });
+
+  it('never shows a secret it refuses: it names the variable and the rule', () => {
+    const secret = 'hunter2-too-short';
+    const message = errorOf({ BETTER_AUTH_SECRET: secret });
+    expect(message).toBe(
+      'BETTER_AUTH_SECRET must be a random secret of at least 32 characters ' +
+        `(got ${secret.length} characters, not shown)`,
+    );
+  });
+
+  it('never shows the user or password of an address it refuses', () => {
+    const message = errorOf({ DATABASE_URL: 'mysql://admin:pa55w0rd@db.example.com/news' });
+    expect(message).toBe(
+      'DATABASE_URL must be a postgres:// URL, or file:PATH for SQLite ' +
+        '(got a mysql: address, not shown)',
+    );
+    // Without a scheme there is nothing safe to show: `admin:` would be the user name.
+    const bare = errorOf({ DATABASE_URL: 'admin:pa55w0rd@db.example.com/news' });
+    expect(bare).toMatch(/^DATABASE_URL must be .* \(got a value that is not shown\)$/);
+    expect(bare).not.toMatch(/admin|pa55w0rd/);
+  });
+
+  it('shows no part of any refused address or key, whichever variable holds it', () => {
+    const leaked = 'pa55w0rd';
+    const addresses = [
+      'PUBLIC_URL',
+      'S3_ENDPOINT',
+      'S3_PUBLIC_URL',
+      'IMGBB_UPLOAD_URL',
+      'GOOGLE_DISCOVERY_URL',
+      'STRIPE_API_URL',
+    ];
+    for (const name of addresses) {
+      // Missing the colon after the scheme: not a URL, and the password is in it.
+      const message = errorOf({ [name]: `https//admin:${leaked}@example.com` });
+      expect(message, name).toMatch(new RegExp(`^${name} must be `));
+      expect(message, name).not.toMatch(/admin|pa55w0rd/);
+    }
+    const all = errorOf({
+      BETTER_AUTH_SECRET: leaked,
+      DATABASE_URL: `mysql://admin:${leaked}@db.example.com/news`,
+      PUBLIC_URL: `ftp//admin:${leaked}@example.com`,
+      PORT: 'abc',
+    });
+    expect(all).toMatch(/BETTER_AUTH_SECRET must be/);
+    expect(all).toMatch(/DATABASE_URL must be/);
+    expect(all).toMatch(/PUBLIC_URL must be/);
+    expect(all).toMatch(/PORT must be .* \(got "abc"\)/);
+    expect(all).not.toContain(leaked);
+  });
+
+  it('reads CORS_ORIGINS as a list of origins, none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        CORS_ORIGINS:
+          ' https://admin.example.com, http://localhost:5173/ ,https://A.example.com:443',
+        DATA_DIR: dataDir(),
+      }).corsOrigins,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5173', 'https://a.example.com']);
+  });
+
+  it('refuses a CORS_ORIGINS entry that is not an origin, and shows no part of it', () => {
+    for (const bad of [
+      '*',
+      'https://admin.example.com/path',
+      'https://admin.example.com?x=1',
+      'ftp://admin.example.com',
+      'admin.example.com',
+      'https://admin:pa55w0rd@admin.example.com',
+      'https://ok.example.com,nope',
+    ]) {
+      const message = errorOf({ CORS_ORIGINS: bad });
+      expect(message, bad).toMatch(/^CORS_ORIGINS must be a comma-separated list of origins/);
+      expect(message, bad).not.toContain('pa55w0rd');
+    }
+    expect(errorOf({ CORS_ORIGINS: 'https://ok.example.com, nope' })).toMatch(
+      /\(entry 2 is not one\)$/,
+    );
   });
 
   it('uses PostgreSQL for a postgres URL', () => {

@@ -56,7 +56,44 @@ const envSchema = z.object({
     .min(0, 'a number of seconds from 0 to 300')
     .max(300, 'a number of seconds from 0 to 300')
     .default(10),
+  // Other sites' origins that may call the API with the user's cookie (see http/cors.ts).
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isOrigin, {
+            error:
+              'a comma-separated list of origins such as https://admin.example.com ' +
+              '(http or https, a host and an optional port; no path, no *)',
+          })
+          // As browsers send it: `https://Admin.example.com:443/` is `https://admin.example.com`.
+          .transform((item) => new URL(item).origin),
+      ),
+    )
+    .default([]),
 });
+
+/** An origin: `http(s)://host[:port]`, with nothing after it but perhaps a slash. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    !value.includes('?') &&
+    !value.includes('#')
+  );
+}
 
 /** Where uploaded images go (see src/server/images). */
 export type ImageStoreConfig =
@@ -105,6 +142,8 @@ export interface AppConfig {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** How long SIGTERM drains open connections before closing, in milliseconds. */
   shutdownDrainMs: number;
+  /** Other sites' origins allowed credentialed cross-origin calls (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -113,14 +152,62 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Settings whose bad value an error line may show back: choices, numbers and names, never a
+ * secret or an address. Any other variable's value stays out of the line (and so the logs).
+ */
+const shownVariables = new Set([
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'IMAGE_STORE',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'DEMO_PAYMENTS',
+]);
+
+/** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
+const addressVariables = new Set([
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_URL',
+  'IMGBB_UPLOAD_URL',
+  'GOOGLE_DISCOVERY_URL',
+  'STRIPE_API_URL',
+]);
+
+/** What an error line says about the value it got: the value itself only when it is harmless. */
+function describeGiven(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (shownVariables.has(name)) return ` (got "${value}")`;
+  if (addressVariables.has(name)) {
+    // The scheme alone says enough ("mysql:" for a postgres:// setting) and holds no secret;
+    // only a scheme followed by // is taken as one (in `user:password@host`, `user:` is not).
+    const scheme = /^[a-z][a-z0-9+.-]*:(?=\/\/)/i.exec(value)?.[0];
+    return scheme ? ` (got a ${scheme} address, not shown)` : ' (got a value that is not shown)';
+  }
+  return ` (got ${value.length} characters, not shown)`;
+}
+
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) =>
-        `${issue.path.join('.')} must be ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      // A list's bad entry is pointed at by its place, not shown.
+      const entry = issue.path[1];
+      const given =
+        typeof entry === 'number'
+          ? ` (entry ${entry + 1} is not one)`
+          : describeGiven(name, env[name]);
+      return `${name} must be ${issue.message}${given}`;
+    });
     throw new ConfigError(lines.join('; '));
   }
   const e = parsed.data;
@@ -140,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    corsOrigins: e.CORS_ORIGINS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

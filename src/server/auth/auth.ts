@@ -31,7 +31,11 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // The origins listed in CORS_ORIGINS may sign in and out from their pages too.
+    trustedOrigins: [config.publicUrl, ...config.corsOrigins],
+    // A Google sign-in that fails before its own error address is known (a lost or forged
+    // state) lands on the login page, which shows the error, rather than on better-auth's page.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     database: { db: database.db, type: database.dialect },
     emailAndPassword: {
       enabled: true,
@@ -85,6 +89,9 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
       },
     },
     advanced: {
+      // better-auth skips its origin checks when NODE_ENV=test; the tests check what production
+      // runs.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https:'),
       // The Fastify bridge puts the client address (proxy-aware only when TRUST_PROXY is on)
       // in this header; anything the client sent under that name is overwritten.

@@ -72,4 +72,18 @@ describe('Google sign-in through OpenID Connect', () => {
       premiumUntil: null,
     });
   });
+
+  it('sends a return with a lost or forged state to the login page, which shows the error', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/callback/google?code=anything&state=forged',
+    });
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location));
+    expect(location.origin + location.pathname).toBe(`${t.config.publicUrl}/login`);
+    expect(location.searchParams.get('error')).toBeTruthy();
+    expect(res.headers['set-cookie'] ?? []).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/session_token=[^;]/)]),
+    );
+  });
 });

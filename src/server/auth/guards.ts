@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
 
 export interface SessionUser {
   id: string;
@@ -11,23 +12,17 @@ export interface SessionUser {
   isPremium: boolean;
 }
 
-/** better-auth's session cookie, `better-auth.session_token` (`__Secure-` on HTTPS). */
-const sessionCookie = 'better-auth.session_token=';
-
-/** Sessions end after this long whatever their activity (the sliding week renews otherwise). */
-const absoluteSessionMs = 30 * 24 * 60 * 60 * 1000;
-
 /** The signed-in user, or null for a guest. Reads the session cookie through better-auth. */
 export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   const cookie = request.headers.cookie;
   // Most readers are guests: without a session cookie there is nothing for better-auth to look
   // up, and asking it anyway costs a large share of a public list request.
-  if (!cookie?.includes(sessionCookie)) return null;
+  if (!cookie?.includes(`${sessionCookieName}=`)) return null;
   const headers = new Headers();
   headers.set('cookie', cookie);
   const session = await request.server.auth.api.getSession({ headers });
   if (!session) return null;
-  if (Date.now() - new Date(session.session.createdAt).getTime() > absoluteSessionMs) {
+  if (isPastAbsoluteLimit(session.session.createdAt)) {
     await request.server.auth.api.revokeSession({
       headers,
       body: { token: session.session.token },

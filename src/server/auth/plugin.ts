@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '../config.js';
 import { errorStatus } from '../errors.js';
 import { createAuth, type Auth } from './auth.js';
+import { endAgedSession } from './session-age.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,23 +17,53 @@ declare module 'fastify' {
 const genericRateLimitMessage = 'Too many requests. Please try again later.';
 
 /**
- * Mounts better-auth at /api/auth. Requests are handed over as web Requests; answers come back
- * with every Set-Cookie intact, and errors reshaped to the API's `{ error, message }`.
+ * The bodies the web app sends, checked before better-auth sees them: a body of another shape
+ * (not an object, a field of the wrong type, an unknown field) is a 400 here, never a 500 there.
+ * The bounds are the longest email and password an account can have (src/shared/accounts.ts).
+ */
+const signInEmailBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(128),
+});
+// The web app sends `{}`; no body at all (or JSON null) is as good.
+const signOutBody = z.strictObject({}).nullish();
+const signInSocialBody = z.strictObject({
+  provider: z.literal('google'),
+  callbackURL: z.string().max(2048).optional(),
+  errorCallbackURL: z.string().max(2048).optional(),
+});
+
+/**
+ * Mounts the better-auth routes the web app uses at /api/auth, and no others: every other path
+ * of better-auth's (update-user, change-email, delete-user, list-sessions, …) answers 404, as
+ * its sign-up does. Profiles change through PATCH /api/users/me and accounts are made by
+ * POST /api/register, which hold the spec's rules. Requests are handed over as web Requests for
+ * the route's own path, whatever spelling reached it, once a session past the 30-day limit has
+ * been ended; answers come back with every Set-Cookie intact, and errors reshaped to the API's
+ * `{ error, message }`.
  */
 export const authPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+  async (fastify, { config }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     const auth = createAuth(config, app.database, app.log);
     app.decorate('auth', auth);
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        const response = await auth.handler(toWebRequest(request, config.publicUrl));
-        return sendWebResponse(reply, response);
-      },
-    });
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      await endAgedSession(app.database.db, request.headers.cookie);
+      const response = await auth.handler(toWebRequest(request, config.publicUrl));
+      return sendWebResponse(reply, response);
+    };
+    const hidden = { hide: true };
+    app.get('/api/auth/get-session', { schema: hidden }, forward);
+    app.post('/api/auth/sign-in/email', { schema: { ...hidden, body: signInEmailBody } }, forward);
+    app.post('/api/auth/sign-out', { schema: { ...hidden, body: signOutBody } }, forward);
+    app.post(
+      '/api/auth/sign-in/social',
+      { schema: { ...hidden, body: signInSocialBody } },
+      forward,
+    );
+    // Where Google sends the browser back with its code.
+    if (config.google) app.get('/api/auth/callback/google', { schema: hidden }, forward);
   },
   { name: 'auth', dependencies: ['database'] },
 );
@@ -38,14 +71,23 @@ export const authPlugin = fp<{ config: AppConfig }>(
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    // The body is sent again as JSON below, so its length may differ.
+    if (value === undefined || name === 'content-length') continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   // request.ip honours X-Forwarded-For only when TRUST_PROXY is on; see auth.ts.
   headers.set('x-tribune-client-ip', request.ip);
   const hasBody =
-    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return new Request(new URL(request.url, publicUrl), {
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    request.body !== undefined &&
+    request.body !== null;
+  // The route's own path (these routes have no parameters), not the URL as spelled: better-auth
+  // reads the path again and must see the route that was checked.
+  const url = new URL(request.routeOptions.url ?? '', publicUrl);
+  const query = request.url.indexOf('?');
+  if (query >= 0) url.search = request.url.slice(query);
+  return new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? JSON.stringify(request.body) : undefined,

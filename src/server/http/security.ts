@@ -2,7 +2,18 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes requests from anywhere, another site included: it proves the caller by
+     * other means (Stripe's webhook checks the signature of its body). Nothing else sets this.
+     */
+    acceptsCrossSite?: boolean;
+  }
+}
+
+/** Methods that change nothing; every other method is held to the CSRF guard. */
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What Stripe.js needs (Stripe's published CSP list): its script, its card frames, its API. */
 const stripeSources = {
@@ -12,14 +23,14 @@ const stripeSources = {
 };
 
 /**
- * Security headers, and a CSRF guard for the API. better-auth checks origins on /api/auth
- * itself; every other state-changing request must come from our own origin. Stripe's hosts are
- * let in only when Stripe takes the payments.
+ * Security headers, and a CSRF guard: every state-changing request must come from our own
+ * origin or one listed in CORS_ORIGINS, better-auth's routes included. Stripe's hosts are let in
+ * only when Stripe takes the payments.
  */
 export function installSecurity(
   app: FastifyInstance,
   publicUrl: string,
-  options: { stripe: boolean },
+  options: { stripe: boolean; corsOrigins: readonly string[] },
 ): void {
   const stripe = (sources: string[]) => (options.stripe ? sources : []);
   // helmet's middleware is made once: the headers are the same for every answer. (The Fastify
@@ -51,13 +62,19 @@ export function installSecurity(
   });
 
   const ownOrigin = new URL(publicUrl).origin;
+  // Listing an origin is what lets its pages call with the user's cookie (see cors.ts).
+  const listedOrigins = new Set(options.corsOrigins);
+  // The guard decides on the method alone, never on the path: a path can be spelled in many
+  // ways that route to the same handler (`/%61pi/users/1` is `/api/users/1`), and a check of
+  // the raw URL lets them through. Routing has run before onRequest, so a route's own config
+  // is known here whatever spelling reached it.
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.url.startsWith('/api/auth/')) return;
+    if (safeMethods.has(request.method) || request.routeOptions.config.acceptsCrossSite) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && listedOrigins.has(origin)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError('forbidden', 'Cross-site requests are not allowed');
     }
-    const origin = request.headers.origin;
     if (origin && origin !== ownOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw new AppError('forbidden', 'Requests from another site are not allowed');
     }

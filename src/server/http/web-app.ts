@@ -24,6 +24,10 @@ export async function installWebApp(
     // Upload names are content hashes: the bytes behind a name never change.
     immutable: true,
     maxAge: yearInSeconds * 1000,
+    // Other sites may show our images (helmet's default lets only our own pages load them).
+    setHeaders(reply) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
 
   const webDir = options.webDir;

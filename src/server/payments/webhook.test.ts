@@ -56,6 +56,25 @@ describe('POST /api/payments/webhook (Stripe)', () => {
     expect(confirm.json<UserRecord>().subscriptionHistory).toHaveLength(1);
   });
 
+  it('takes a signed event sent from another site: the signature, not the origin, proves it', async () => {
+    const payer = await signUp(t.app);
+    const intent = await paidIntent(payer);
+    const event = stripe.signedEvent(intent.paymentIntentId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': event.signature,
+        origin: 'https://stripe.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: event.body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await historyOf(payer)).toHaveLength(1);
+  });
+
   it('refuses a missing, forged or foreign signature and grants nothing', async () => {
     const payer = await signUp(t.app);
     const intent = await paidIntent(payer);

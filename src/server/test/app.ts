@@ -31,6 +31,7 @@ export async function createTestApp(
     trustProxy: false,
     images: { kind: 'local' },
     payments: { kind: 'demo' },
+    corsOrigins: [],
     ...overrides,
   };
   const app = await buildApp(config, { database: database.handle, clock: options.clock });
