@@ -99,6 +99,8 @@ export interface AppConfig {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
+  /** How often expired counters and unused images are swept (ms); a minute unless set (tests). */
+  sweepIntervalMs?: number;
 }
 
 export class ConfigError extends Error {

@@ -37,7 +37,8 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const allowed = await consumeAttempt(
         app.database.db,
-        `register:${request.ip}`,
+        'register',
+        request.ip,
         registrationLimit,
       );
       if (!allowed) {

@@ -11,6 +11,7 @@ import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as readPath from './migrations/003-read-path.js';
 import * as titleMatchIndex from './migrations/004-title-match-index.js';
+import * as boundedTables from './migrations/005-bounded-tables.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '002-payments': payments,
   '003-read-path': readPath,
   '004-title-match-index': titleMatchIndex,
+  '005-bounded-tables': boundedTables,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -65,6 +65,16 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number | string, number, number>;
 }
 
+/** The app's own attempt counters (auth/attempts.ts); better-auth keeps its own in rateLimit. */
+export interface AttemptTable {
+  /** `scope:` and the SHA-256 of what is counted (an email, an address, a user id). */
+  key: string;
+  count: number;
+  /** When the current window began and ends, in milliseconds since the epoch. */
+  windowStart: number;
+  expiresAt: number;
+}
+
 export interface PublisherTable {
   id: Generated<number>;
   name: string;
@@ -135,6 +145,7 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  attempt: AttemptTable;
   publisher: PublisherTable;
   article: ArticleTable;
   articleTag: ArticleTagTable;

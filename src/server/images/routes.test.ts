@@ -219,7 +219,7 @@ describe.each(imagePeers)('POST /api/images with the $name store', ({ start }) =
     const heavy = await signUp(t.app);
     // 100 uploads made earlier this hour, counted as the route counts them.
     for (let i = 0; i < 100; i += 1) {
-      await consumeAttempt(t.database.handle.db, `upload:${heavy.user.id}`, {
+      await consumeAttempt(t.database.handle.db, 'upload', heavy.user.id, {
         max: 100,
         windowSeconds: 3600,
       });

@@ -37,7 +37,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      if (!(await consumeAttempt(app.database.db, `upload:${user.id}`, uploadLimit))) {
+      if (!(await consumeAttempt(app.database.db, 'upload', user.id, uploadLimit))) {
         throw new AppError(
           'rate_limited',
           'You have uploaded many images in the last hour. Please try again later.',
