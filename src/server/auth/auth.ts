@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { countSignInAttempt, forgetSignInAttempts } from './sign-in-attempts.js';
+import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 
 /** Sliding session: a week, renewed at most once a day while in use. */
 const sessionSeconds = 7 * 24 * 60 * 60;
@@ -24,6 +24,7 @@ export const googleNotConfigured = 'Google sign-in is not configured on this ser
  * the spec's rules and the photo first; better-auth's own sign-up route is closed to browsers.
  */
 export function createAuth(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger) {
+  const secureCookies = config.publicUrl.startsWith('https:');
   return betterAuth({
     appName: 'Tribune',
     // Its messages go to the server's request log, not straight to stderr.
@@ -103,12 +104,16 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
         if (ctx.path === '/sign-in/social' && !config.google) {
           throw new APIError('BAD_REQUEST', { message: googleNotConfigured });
         }
-        if (ctx.path === '/sign-in/email') await countSignInAttempt(database.db, ctx.body);
+        if (ctx.path === '/sign-in/email') {
+          await countSignInAttempt(database.db, ctx, secureCookies);
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A successful sign-in clears the account's failed attempts.
-        if (ctx.path === '/sign-in/email' && ctx.context.newSession) {
-          await forgetSignInAttempts(database.db, ctx.context.newSession.user.email);
+        // A successful sign-in (or registration) clears the failures it counted and makes
+        // this browser a trusted device of the account.
+        const signedIn = ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email';
+        if (signedIn && ctx.context.newSession) {
+          await rememberSignIn(database.db, ctx, ctx.context.newSession.user.email, secureCookies);
         }
       }),
     },
