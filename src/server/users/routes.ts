@@ -6,6 +6,7 @@ import { consumeAttempt } from '../auth/attempts.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
+import { spendImageBudget } from '../images/budget.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
 import { makeAdminBody, userIdParams, userListItemSchema, usersQuery } from './schemas.js';
@@ -111,6 +112,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = profileUpdateSchema.safeParse({ name: form.fields.name ?? '' });
       if (!parsed.success)
         throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid profile');
+      // A profile photo draws on the same hourly budget as every other image the user makes.
+      if (form.file) await spendImageBudget(app.database.db, caller.id);
       const photo = form.file ? await saveUploadedImage(app, form.file.bytes) : undefined;
       await updateProfile(app.database.db, caller.id, {
         name: parsed.data.name,
