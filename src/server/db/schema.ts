@@ -75,6 +75,14 @@ export interface AttemptTable {
   expiresAt: number;
 }
 
+/** Images stored where the app can delete them (local disk, S3), for the sweeper. */
+export interface StoredImageTable {
+  /** The URL it is shown at, as articles, users and publishers refer to it. */
+  url: string;
+  store: 'local' | 's3' | 'imgbb';
+  storedAt: Timestamp;
+}
+
 export interface PublisherTable {
   id: Generated<number>;
   name: string;
@@ -146,6 +154,7 @@ export interface Database {
   verification: VerificationTable;
   rateLimit: RateLimitTable;
   attempt: AttemptTable;
+  storedImage: StoredImageTable;
   publisher: PublisherTable;
   article: ArticleTable;
   articleTag: ArticleTagTable;
