@@ -10,6 +10,7 @@ import { articleRoutes } from './articles/routes.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { attemptSweepPlugin } from './auth/attempt-sweep.js';
 import { authPlugin } from './auth/plugin.js';
 import { registerRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(authPlugin, { config });
+  await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });
 

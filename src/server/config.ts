@@ -146,6 +146,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
+  /** How often expired counters and unused images are swept (ms); a minute unless set (tests). */
+  sweepIntervalMs?: number;
 }
 
 export class ConfigError extends Error {

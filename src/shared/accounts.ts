@@ -14,17 +14,24 @@ export const accountMessages = {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest name, email and password, in characters, and what is said past them. */
+export const accountLimits = {
+  name: { maxLength: 80, tooLong: 'Name must be at most 80 characters long' },
+  email: { maxLength: 254, tooLong: accountMessages.emailInvalid },
+  password: { maxLength: 128, tooLong: 'Password must be at most 128 characters long' },
+} as const;
+
 export const nameSchema = z
   .string({ error: accountMessages.nameRequired })
   .trim()
   .min(1, accountMessages.nameRequired)
-  .max(80, 'Name must be at most 80 characters long');
+  .max(accountLimits.name.maxLength, accountLimits.name.tooLong);
 
 export const emailSchema = z
   .string({ error: accountMessages.emailRequired })
   .trim()
   .min(1, accountMessages.emailRequired)
-  .max(254, accountMessages.emailInvalid)
+  .max(accountLimits.email.maxLength, accountLimits.email.tooLong)
   .regex(emailPattern, accountMessages.emailInvalid)
   .transform((email) => email.toLowerCase());
 
@@ -32,7 +39,7 @@ export const passwordSchema = z
   .string({ error: accountMessages.passwordRequired })
   .min(1, accountMessages.passwordRequired)
   .min(6, accountMessages.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters long')
+  .max(accountLimits.password.maxLength, accountLimits.password.tooLong)
   .regex(/[a-z]/, accountMessages.passwordCase)
   .regex(/[A-Z]/, accountMessages.passwordCase);
 

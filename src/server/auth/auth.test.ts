@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signIn, signUp } from '../test/auth.js';
-import { accountSignInLimit } from './auth.js';
+import { accountSignInLimit } from './sign-in-attempts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,6 +135,31 @@ describe('rate limits', () => {
     const locked = await signInRequest(account.user.email, account.password, '10.1.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed sign-in attempts for this account/);
+  });
+
+  it('keeps an account locked for its 15 minutes when better-auth prunes its own counters', async () => {
+    const account = await signUp(t.app);
+    for (let attempt = 0; attempt < accountSignInLimit.max; attempt += 1) {
+      await signInRequest(account.user.email, 'Wrong123', `10.4.0.${attempt}`);
+    }
+    // Two minutes on: better-auth restarts a counter's window and prunes every rate_limit row
+    // older than its own longest window (a minute).
+    await t.app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress: '10.4.1.1' });
+    const db = t.database.handle.db;
+    await db
+      .updateTable('rateLimit')
+      .set({ lastRequest: Date.now() - 2 * 60_000 })
+      .execute();
+    await db
+      .updateTable('attempt')
+      .set((eb) => ({
+        windowStart: eb('windowStart', '-', 2 * 60_000),
+        expiresAt: eb('expiresAt', '-', 2 * 60_000),
+      }))
+      .execute();
+    await t.app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress: '10.4.1.1' });
+    const locked = await signInRequest(account.user.email, account.password, '10.4.2.1');
+    expect(locked.statusCode).toBe(429);
   });
 
   it('a successful sign-in clears the failures', async () => {

@@ -5,13 +5,16 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { consumeAttempt, forgetAttempts } from './attempts.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 
 /** Sliding session: a week, renewed at most once a day while in use. */
 const sessionSeconds = 7 * 24 * 60 * 60;
-/** Failed sign-ins allowed per account in the window, whatever address they come from. */
-export const accountSignInLimit = { max: 5, windowSeconds: 15 * 60 };
+/**
+ * The longest window of better-auth's own per-address limits (its defaults and the rules below):
+ * its counters in rate_limit are swept once this old (attempt-sweep.ts).
+ */
+export const authRateLimitWindowSeconds = 60;
 
 export const googleNotConfigured = 'Google sign-in is not configured on this server';
 
@@ -21,6 +24,7 @@ export const googleNotConfigured = 'Google sign-in is not configured on this ser
  * the spec's rules and the photo first; better-auth's own sign-up route is closed to browsers.
  */
 export function createAuth(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger) {
+  const secureCookies = config.publicUrl.startsWith('https:');
   return betterAuth({
     appName: 'Tribune',
     // Its messages go to the server's request log, not straight to stderr.
@@ -81,11 +85,11 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
       // every server process sees the same attempts.
       enabled: true,
       storage: 'database',
-      window: 60,
+      window: authRateLimitWindowSeconds,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-in/social': { window: 60, max: 10 },
+        '/sign-in/email': { window: authRateLimitWindowSeconds, max: 10 },
+        '/sign-in/social': { window: authRateLimitWindowSeconds, max: 10 },
       },
     },
     advanced: {
@@ -108,22 +112,15 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
           throw new APIError('BAD_REQUEST', { message: googleNotConfigured });
         }
         if (ctx.path === '/sign-in/email') {
-          const email = String(
-            (ctx.body as { email?: unknown } | undefined)?.email ?? '',
-          ).toLowerCase();
-          const allowed = await consumeAttempt(database.db, `sign-in:${email}`, accountSignInLimit);
-          if (!allowed) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              message:
-                'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
-            });
-          }
+          await countSignInAttempt(database.db, ctx, secureCookies);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A successful sign-in clears the account's failed attempts.
-        if (ctx.path === '/sign-in/email' && ctx.context.newSession) {
-          await forgetAttempts(database.db, `sign-in:${ctx.context.newSession.user.email}`);
+        // A successful sign-in (or registration) clears the failures it counted and makes
+        // this browser a trusted device of the account.
+        const signedIn = ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email';
+        if (signedIn && ctx.context.newSession) {
+          await rememberSignIn(database.db, ctx, ctx.context.newSession.user.email, secureCookies);
         }
       }),
     },

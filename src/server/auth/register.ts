@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountMessages, registrationSchema, userRecordSchema } from '../../shared/accounts.js';
+import {
+  accountLimits,
+  accountMessages,
+  registrationSchema,
+  userRecordSchema,
+} from '../../shared/accounts.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
@@ -11,6 +16,14 @@ import { consumeAttempt } from './attempts.js';
 /** New accounts per address per hour: enough for a family or an office, not for a script. */
 const registrationLimit = { max: 10, windowSeconds: 60 * 60 };
 const emailTaken = 'An account with this email already exists. Log in instead.';
+const registrationForm = {
+  fields: {
+    name: accountLimits.name,
+    email: accountLimits.email,
+    password: accountLimits.password,
+  },
+  file: 'photo',
+};
 
 /**
  * POST /api/register: the registration form in one multipart request (name, email, password,
@@ -37,7 +50,8 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const allowed = await consumeAttempt(
         app.database.db,
-        `register:${request.ip}`,
+        'register',
+        request.ip,
         registrationLimit,
       );
       if (!allowed) {
@@ -46,7 +60,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
           'Too many new accounts from this address. Please try again later.',
         );
       }
-      const form = await readMultipartForm(request, 'photo');
+      const form = await readMultipartForm(request, registrationForm);
       // Only these fields are read: anything else sent (isAdmin, isPremium, …) is ignored.
       const parsed = registrationSchema.safeParse(form.fields);
       const problems = parsed.success ? [] : parsed.error.issues;

@@ -11,6 +11,7 @@ import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as readPath from './migrations/003-read-path.js';
 import * as titleMatchIndex from './migrations/004-title-match-index.js';
+import * as boundedTables from './migrations/005-bounded-tables.js';
 import * as premiumExcerpt from './migrations/006-premium-excerpt.js';
 import * as articleRevisions from './migrations/007-article-revisions.js';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '002-payments': payments,
   '003-read-path': readPath,
   '004-title-match-index': titleMatchIndex,
+  '005-bounded-tables': boundedTables,
   '006-premium-excerpt': premiumExcerpt,
   '007-article-revisions': articleRevisions,
 };

@@ -65,6 +65,24 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number | string, number, number>;
 }
 
+/** The app's own attempt counters (auth/attempts.ts); better-auth keeps its own in rateLimit. */
+export interface AttemptTable {
+  /** `scope:` and the SHA-256 of what is counted (an email, an address, a user id). */
+  key: string;
+  count: number;
+  /** When the current window began and ends, in milliseconds since the epoch. */
+  windowStart: number;
+  expiresAt: number;
+}
+
+/** Images stored where the app can delete them (local disk, S3), for the sweeper. */
+export interface StoredImageTable {
+  /** The URL it is shown at, as articles, users and publishers refer to it. */
+  url: string;
+  store: 'local' | 's3' | 'imgbb';
+  storedAt: Timestamp;
+}
+
 export interface PublisherTable {
   id: Generated<number>;
   name: string;
@@ -152,6 +170,8 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  attempt: AttemptTable;
+  storedImage: StoredImageTable;
   publisher: PublisherTable;
   article: ArticleTable;
   articleTag: ArticleTagTable;

@@ -16,6 +16,8 @@ const uploadAnswer = z.object({ data: z.object({ display_url: z.url() }) });
  * imgbb serves the image and answers the URL to show it at.
  */
 export class ImgbbImageStore implements ImageStore {
+  readonly kind = 'imgbb';
+
   constructor(private readonly config: ImgbbStoreConfig) {}
 
   async put(bytes: Buffer, format: ImageFormat): Promise<string> {

@@ -20,4 +20,5 @@ export const imageMessages = {
   tooManyParts: 'Send one image at a time, with no more than a few other fields',
   notMultipart: 'Send the image as multipart/form-data in a field named image',
   storeFailed: 'The image could not be saved right now: please try again',
+  tooManyImages: 'You have uploaded many images in the last hour. Please try again later.',
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentAddressedName,
@@ -14,6 +14,8 @@ import {
  * crash never leaves half an image behind.
  */
 export class LocalImageStore implements ImageStore {
+  readonly kind = 'local';
+
   constructor(readonly dir: string) {}
 
   async put(bytes: Buffer, format: ImageFormat): Promise<string> {
@@ -27,5 +29,15 @@ export class LocalImageStore implements ImageStore {
 
   owns(url: string): boolean {
     return url.startsWith('/uploads/') && contentAddressedPattern.test(url.slice(9));
+  }
+
+  async remove(urls: string[]): Promise<void> {
+    for (const url of urls) {
+      // Only names this store makes: nothing else in (or outside) the folder can be named.
+      if (!this.owns(url)) continue;
+      await unlink(path.join(this.dir, url.slice(9))).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    }
   }
 }

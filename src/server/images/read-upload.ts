@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import { imageMessages } from './limits.js';
 
 /** Room for the multipart boundaries and part headers around the file. */
-const envelopeBytes = 64 * 1024;
+export const envelopeBytes = 64 * 1024;
 
 /**
  * The bytes of the one file of a multipart request, sent in the field `image`. A request that
@@ -42,6 +42,8 @@ export async function withMultipartErrors<T>(read: () => Promise<T>): Promise<T>
   try {
     return await read();
   } catch (err) {
+    // Our own refusals from inside the step (a wrong field, a file too large) stand as they are.
+    if (err instanceof AppError) throw err;
     const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('payload_too_large', imageMessages.tooLarge);

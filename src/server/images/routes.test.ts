@@ -22,6 +22,7 @@ import {
   type FilePart,
 } from '../test/image-fixtures.js';
 import { imagePeers, type ImagePeer } from '../test/image-peers.js';
+import { imageBudget } from './budget.js';
 import { imageMessages } from './limits.js';
 
 const accepted = [
@@ -219,10 +220,7 @@ describe.each(imagePeers)('POST /api/images with the $name store', ({ start }) =
     const heavy = await signUp(t.app);
     // 100 uploads made earlier this hour, counted as the route counts them.
     for (let i = 0; i < 100; i += 1) {
-      await consumeAttempt(t.database.handle.db, `upload:${heavy.user.id}`, {
-        max: 100,
-        windowSeconds: 3600,
-      });
+      await consumeAttempt(t.database.handle.db, 'image', heavy.user.id, imageBudget);
     }
     const res = await expectNothingStored(async () =>
       upload([{ bytes: await webp(), filename: 'a.webp', type: 'image/webp' }], {}, heavy.cookie),

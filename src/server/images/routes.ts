@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { uploadedImageSchema } from '../../shared/images.js';
-import { consumeAttempt } from '../auth/attempts.js';
 import { requireUser } from '../auth/guards.js';
-import { AppError } from '../errors.js';
+import { spendImageBudget } from './budget.js';
 import { readImageUpload } from './read-upload.js';
 import { saveUploadedImage } from './save.js';
-
-/** Uploads per user per hour: generous for writing, a stop for scripts filling the store. */
-const uploadLimit = { max: 100, windowSeconds: 60 * 60 };
 
 /**
  * POST /api/images: a signed-in user's image goes through the pipeline (save.ts) and the answer
@@ -31,18 +27,15 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema.describe('not signed in'),
           413: apiErrorSchema.describe('over 5 MB or 40 megapixels'),
           415: apiErrorSchema.describe('not multipart/form-data'),
+          429: apiErrorSchema.describe('more than 100 images made in an hour, on any route'),
           503: apiErrorSchema.describe('the image store failed'),
         },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      if (!(await consumeAttempt(app.database.db, `upload:${user.id}`, uploadLimit))) {
-        throw new AppError(
-          'rate_limited',
-          'You have uploaded many images in the last hour. Please try again later.',
-        );
-      }
+      // Counted before the body is read: a refused upload costs nothing more.
+      await spendImageBudget(app.database.db, user.id);
       const bytes = await readImageUpload(request);
       const image = await saveUploadedImage(app, bytes);
       return { data: { display_url: image.url, width: image.width, height: image.height } };

@@ -1,4 +1,4 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ImageStoreConfig } from '../config.js';
 import {
   contentAddressedName,
@@ -16,6 +16,7 @@ export type S3StoreConfig = Extract<ImageStoreConfig, { kind: 's3' }>;
  * they are shown from `publicUrl`, which the bucket (or a CDN in front of it) must serve.
  */
 export class S3ImageStore implements ImageStore {
+  readonly kind = 's3';
   private readonly client: S3Client;
 
   constructor(private readonly config: S3StoreConfig) {
@@ -51,5 +52,25 @@ export class S3ImageStore implements ImageStore {
   owns(url: string): boolean {
     const prefix = `${this.config.publicUrl}/`;
     return url.startsWith(prefix) && contentAddressedPattern.test(url.slice(prefix.length));
+  }
+
+  /** One DeleteObjects call (S3 takes up to 1,000 keys in one); missing keys are no error. */
+  async remove(urls: string[]): Promise<void> {
+    const keys = urls
+      .filter((url) => this.owns(url))
+      .map((url) => url.slice(this.config.publicUrl.length + 1));
+    if (keys.length === 0) return;
+    const result = await this.client.send(
+      new DeleteObjectsCommand({
+        Bucket: this.config.bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    const failed = result.Errors ?? [];
+    if (failed.length > 0) {
+      throw new Error(
+        `S3 did not delete ${failed.length} images: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`,
+      );
+    }
   }
 }

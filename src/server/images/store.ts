@@ -5,8 +5,14 @@ export type ImageFormat = 'webp' | 'jpeg';
 
 /** Where processed images are kept: local disk, an S3-compatible bucket, or imgbb. */
 export interface ImageStore {
+  readonly kind: 'local' | 's3' | 'imgbb';
   /** Stores the bytes and answers the URL to show them at (absolute, or site-relative). */
   put(bytes: Buffer, format: ImageFormat): Promise<string>;
+  /**
+   * Deletes the images shown at these URLs (at most 1,000; ones already gone are fine). imgbb
+   * has none: its API cannot delete, so its images are never swept.
+   */
+  remove?(urls: string[]): Promise<void>;
   /** Whether `url` is one this store could have answered from `put`: articles accept no other. */
   owns(url: string): boolean;
 }

@@ -52,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const plan = planByPrice(request.body.price);
       if (!plan) throw new AppError('bad_request', paymentMessages.unknownPrice);
       const now = app.clock();
-      if (!(await consumeAttempt(db, `payment-intent:${caller.id}`, intentLimit, now.getTime()))) {
+      if (!(await consumeAttempt(db, 'payment-intent', caller.id, intentLimit, now.getTime()))) {
         throw new AppError('rate_limited', paymentMessages.tooManyIntents);
       }
       const payment = { userId: caller.id, plan: plan.id, amount: plan.price, currency: 'usd' };

@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profileUpdateSchema, userRecordSchema } from '../../shared/accounts.js';
+import { accountLimits, profileUpdateSchema, userRecordSchema } from '../../shared/accounts.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
+import { consumeAttempt } from '../auth/attempts.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
+import { spendImageBudget } from '../images/budget.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
 import { makeAdminBody, userIdParams, userListItemSchema, usersQuery } from './schemas.js';
+
+/** The profile form: a name, and an email only to say it cannot change; an optional photo. */
+const profileForm = {
+  fields: { name: accountLimits.name, email: accountLimits.email },
+  file: 'photo',
+};
+/** Profile updates per user per hour: plenty for a person, a stop for a script. */
+export const profileUpdateLimit = { max: 30, windowSeconds: 60 * 60 };
+export const profileUpdateLimitMessage =
+  'You have updated your profile many times in the last hour. Please try again later.';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -84,16 +96,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           401: apiErrorSchema,
           413: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request) => {
       const caller = await requireUser(request);
-      const form = await readMultipartForm(request, 'photo');
+      // Counted before the form is read: a refused update costs the server nothing more.
+      if (!(await consumeAttempt(app.database.db, 'profile', caller.id, profileUpdateLimit))) {
+        throw new AppError('rate_limited', profileUpdateLimitMessage);
+      }
+      const form = await readMultipartForm(request, profileForm);
       if ('email' in form.fields) throw new AppError('bad_request', 'Email cannot be changed');
       const parsed = profileUpdateSchema.safeParse({ name: form.fields.name ?? '' });
       if (!parsed.success)
         throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid profile');
+      // A profile photo draws on the same hourly budget as every other image the user makes.
+      if (form.file) await spendImageBudget(app.database.db, caller.id);
       const photo = form.file ? await saveUploadedImage(app, form.file.bytes) : undefined;
       await updateProfile(app.database.db, caller.id, {
         name: parsed.data.name,

@@ -21,7 +21,7 @@ export async function countView(db: Db, id: number, address: string): Promise<vo
       .where('isApproved', '=', true)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('not_found', articleMessages.notFound);
-    if (!(await consumeAttempt(trx, `view:${address}:${id}`, viewLimit))) {
+    if (!(await consumeAttempt(trx, 'view', `${address} ${id}`, viewLimit))) {
       throw new AppError('rate_limited', 'Too many views of this article from your address');
     }
   });

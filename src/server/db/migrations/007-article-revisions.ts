@@ -41,6 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('article_revision')
     .columns(['submitted_at', 'id'])
     .execute();
+  // The image sweeper keeps every image an edit awaiting review refers to (images/sweep.ts).
+  await db.schema
+    .createIndex('article_revision_image_idx')
+    .on('article_revision')
+    .column('image')
+    .execute();
 
   await db.schema.alterTable('article').addColumn('revision_message', 'text').execute();
 }
