@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.js';
-import { errorStatus } from '../errors.js';
+import { accountLimits, accountMessages, emailSchema } from '../../shared/accounts.js';
+import { AppError, errorStatus } from '../errors.js';
 import { createAuth, type Auth } from './auth.js';
 import { endAgedSession } from './session-age.js';
 
@@ -22,8 +23,10 @@ const genericRateLimitMessage = 'Too many requests. Please try again later.';
  * The bounds are the longest email and password an account can have (src/shared/accounts.ts).
  */
 const signInEmailBody = z.strictObject({
-  email: z.string().max(254),
-  password: z.string().max(128),
+  email: emailSchema,
+  password: z
+    .string({ error: accountMessages.passwordRequired })
+    .max(accountLimits.password.maxLength, accountLimits.password.tooLong),
 });
 // The web app sends `{}`; no body at all (or JSON null) is as good.
 const signOutBody = z.strictObject({}).nullish();
@@ -55,7 +58,19 @@ export const authPlugin = fp<{ config: AppConfig }>(
     };
     const hidden = { hide: true };
     app.get('/api/auth/get-session', { schema: hidden }, forward);
-    app.post('/api/auth/sign-in/email', { schema: { ...hidden, body: signInEmailBody } }, forward);
+    // The sign-in form shows the message as it is, so it says what the registration form says,
+    // without the field name the API's other validation errors start with.
+    app.post(
+      '/api/auth/sign-in/email',
+      { schema: { ...hidden, body: signInEmailBody }, attachValidation: true },
+      (request, reply) => {
+        const refused = request.validationError?.validation[0];
+        if (request.validationError) {
+          throw new AppError('bad_request', refused?.message ?? accountMessages.emailRequired);
+        }
+        return forward(request, reply);
+      },
+    );
     app.post('/api/auth/sign-out', { schema: { ...hidden, body: signOutBody } }, forward);
     app.post(
       '/api/auth/sign-in/social',

@@ -167,11 +167,21 @@ describe("the open better-auth routes' bodies", () => {
   it('names the field that is wrong', async () => {
     const res = await t.app.inject({
       method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: {} },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/^provider: /);
+  });
+
+  it('says what the sign-in form says of a wrong email, in its words', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: {}, password: 'Secret123' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/^email: /);
+    expect(res.json()).toEqual({ error: 'bad_request', message: 'Email Address is required' });
   });
 
   it('still signs in through an encoded spelling of the path', async () => {

@@ -30,7 +30,11 @@ function signIn(email: string, password: string, device?: string) {
     url: '/api/auth/sign-in/email',
     payload: { email, password },
     remoteAddress: nextAddress(),
-    headers: device ? { cookie: `${deviceCookieName}=${device}` } : {},
+    // A browser's sign-in form sends its origin, which better-auth checks once a cookie is sent.
+    headers: {
+      origin: t.config.publicUrl,
+      ...(device ? { cookie: `${deviceCookieName}=${device}` } : {}),
+    },
   });
 }
 
