@@ -21,7 +21,8 @@ export const googleNotConfigured = 'Google sign-in is not configured on this ser
 /**
  * better-auth over the app's own Kysely instance (one connection, one writer on SQLite), with
  * the spec's user fields. Sign-up over HTTP goes through POST /api/register, which validates
- * the spec's rules and the photo first; better-auth's own sign-up route is closed to browsers.
+ * the spec's rules and the photo first; better-auth's own sign-up route is
+ * not mounted (plugin.ts).
  */
 export function createAuth(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger) {
   const secureCookies = config.publicUrl.startsWith('https:');
@@ -105,9 +106,6 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email' && ctx.request) {
-          throw new APIError('NOT_FOUND', { message: 'Register through /api/register' });
-        }
         if (ctx.path === '/sign-in/social' && !config.google) {
           throw new APIError('BAD_REQUEST', { message: googleNotConfigured });
         }
