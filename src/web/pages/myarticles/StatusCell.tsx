@@ -23,22 +23,11 @@ export function StatusCell({ article }: { article: Article }) {
   return (
     <div className="flex flex-col items-start gap-1.5">
       {status === 'Declined' ? (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() =>
-            void showAlert({
-              icon: 'info',
-              title: 'Declined',
-              text: article.adminMessage ?? '',
-              footer: 'The message from the editors about this article.',
-            })
-          }
-          className={declinedClass}
-        >
-          <MessageSquareWarning aria-hidden className="size-3.5" />
-          Declined
-        </button>
+        <ReasonButton
+          label="Declined"
+          reason={article.adminMessage ?? ''}
+          footer="The message from the editors about this article."
+        />
       ) : (
         <span className={`${badgeClass} ${statusColours[status]}`}>{status}</span>
       )}
@@ -52,24 +41,36 @@ export function StatusCell({ article }: { article: Article }) {
         </span>
       ) : (
         article.revisionMessage && (
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() =>
-              void showAlert({
-                icon: 'info',
-                title: 'Edit declined',
-                text: article.revisionMessage ?? '',
-                footer: 'The editors kept the published version. Update the article to try again.',
-              })
-            }
-            className={declinedClass}
-          >
-            <MessageSquareWarning aria-hidden className="size-3.5" />
-            Edit declined
-          </button>
+          <ReasonButton
+            label="Edit declined"
+            reason={article.revisionMessage}
+            footer="The editors kept the published version. Update the article to try again."
+          />
         )
       )}
     </div>
+  );
+}
+
+/** A declined badge that opens the editors' reason. */
+function ReasonButton({
+  label,
+  reason,
+  footer,
+}: {
+  label: string;
+  reason: string;
+  footer: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => void showAlert({ icon: 'info', title: label, text: reason, footer })}
+      className={declinedClass}
+    >
+      <MessageSquareWarning aria-hidden className="size-3.5" />
+      {label}
+    </button>
   );
 }
