@@ -34,6 +34,9 @@ test.describe('writing articles', () => {
   test('a free user posts one article, is held to one, updates it and deletes it', async ({
     page,
   }) => {
+    // A whole author's journey (register, upload, post, update, delete): more than 30 s on a
+    // busy machine.
+    test.slow();
     await registerAs(page, 'Walter Writer');
     const title = uniqueTitle('Harbour ferry timetable changes');
     const input: ArticleInput = {
