@@ -140,6 +140,23 @@ describe('preflights', () => {
       expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
     }
   });
+
+  it("let any origin's read go on without cookies, and no other method", async () => {
+    const res = await open.app.inject({
+      method: 'OPTIONS',
+      url: '/api/articles',
+      headers: {
+        origin: stranger,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD');
+    expect(String(res.headers['access-control-allow-headers'])).toMatch(/content-type/i);
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
 });
 
 describe('credentialed calls from the origins in CORS_ORIGINS', () => {

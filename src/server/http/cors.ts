@@ -19,7 +19,8 @@ const preflightSeconds = 600;
  *   their origin is echoed with `Access-Control-Allow-Credentials: true`, and the CSRF guard
  *   lets their state-changing requests through (security.ts). No other origin gets either.
  * - Preflights (OPTIONS, any path) answer 204: with the allowed methods and headers for a listed
- *   origin, and with none for any other, so the browser does not send the call.
+ *   origin; for any other, only a read's (GET or HEAD, without cookies) may go on, so another
+ *   site's script may read with a JSON Content-Type, and no other call is sent.
  *
  * When origins are listed, answers differ by Origin, and every answer says `Vary: Origin` so a
  * cache does not hand one origin's answer to another.
@@ -39,11 +40,17 @@ export function installCors(app: FastifyInstance, corsOrigins: readonly string[]
       reply.header('access-control-expose-headers', exposedHeaders);
     }
     if (request.method !== 'OPTIONS') return;
+    const asked = request.headers['access-control-request-method'];
     if (trusted) {
       reply.header('access-control-allow-methods', allowedMethods);
-      reply.header('access-control-allow-headers', allowedHeaders);
-      reply.header('access-control-max-age', String(preflightSeconds));
+    } else if (asked === 'GET' || asked === 'HEAD') {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-allow-methods', 'GET, HEAD');
+    } else {
+      return reply.code(204).send();
     }
+    reply.header('access-control-allow-headers', allowedHeaders);
+    reply.header('access-control-max-age', String(preflightSeconds));
     return reply.code(204).send();
   });
 }
