@@ -4,6 +4,12 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import {
+  postgresChangeWatch,
+  sqliteChangeWatch,
+  type ChangeLog,
+  type ChangeWatch,
+} from './changes.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -17,6 +23,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Pings the database; used by the health check. */
   ping(): Promise<void>;
+  /**
+   * Starts following the changes every process announces (changes.ts); ready once it listens.
+   * The server does this; scripts need not.
+   */
+  watchChanges(log: ChangeLog): Promise<ChangeWatch>;
   close(): Promise<void>;
 }
 
@@ -46,6 +57,7 @@ function openSqlite(file: string): DatabaseHandle {
     ping: async () => {
       sqlite.prepare('SELECT 1').get();
     },
+    watchChanges: () => Promise.resolve(sqliteChangeWatch(sqlite)),
     close: () => db.destroy(),
   };
 }
@@ -61,6 +73,11 @@ function openPostgres(url: string): DatabaseHandle {
     dialect: 'postgres',
     ping: async () => {
       await pool.query('SELECT 1');
+    },
+    watchChanges: async (log) => {
+      const watch = postgresChangeWatch(url, log);
+      await watch.ready;
+      return watch;
     },
     close: () => db.destroy(),
   };

@@ -14,6 +14,7 @@ import * as titleMatchIndex from './migrations/004-title-match-index.js';
 import * as boundedTables from './migrations/005-bounded-tables.js';
 import * as premiumExcerpt from './migrations/006-premium-excerpt.js';
 import * as articleRevisions from './migrations/007-article-revisions.js';
+import * as changeCounter from './migrations/008-change-counter.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '005-bounded-tables': boundedTables,
   '006-premium-excerpt': premiumExcerpt,
   '007-article-revisions': articleRevisions,
+  '008-change-counter': changeCounter,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

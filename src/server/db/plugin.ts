@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { followChanges } from './changes.js';
 import type { DatabaseHandle } from './database.js';
 
 declare module 'fastify' {
@@ -9,10 +10,15 @@ declare module 'fastify' {
 
 /** Makes the opened database available to every feature; closes it when the app closes. */
 export const databasePlugin = fp<{ handle: DatabaseHandle }>(
-  (app, { handle }, done) => {
+  async (app, { handle }) => {
     app.decorate('database', handle);
-    app.addHook('onClose', () => handle.close());
-    done();
+    // Other processes' writes to public content make this one forget what it kept at once.
+    const watch = await handle.watchChanges(app.log);
+    followChanges(handle.db, watch, app.log);
+    app.addHook('onClose', async () => {
+      await watch.close();
+      await handle.close();
+    });
   },
   { name: 'database' },
 );

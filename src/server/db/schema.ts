@@ -164,6 +164,12 @@ export interface DemoPaymentIntentTable {
   createdAt: Timestamp;
 }
 
+/** One row (id 1): how many writes changed what public lists show (db/changes.ts). */
+export interface ChangeCounterTable {
+  id: number;
+  count: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -179,4 +185,5 @@ export interface Database {
   subscription: SubscriptionTable;
   payment: PaymentTable;
   demoPaymentIntent: DemoPaymentIntentTable;
+  changeCounter: ChangeCounterTable;
 }

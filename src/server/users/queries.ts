@@ -127,5 +127,5 @@ export async function updateProfile(
     .where('id', '=', userId)
     .execute();
   // Lists show their authors' names and photos.
-  forgetLists(db);
+  await forgetLists(db);
 }

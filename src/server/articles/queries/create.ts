@@ -67,6 +67,6 @@ export async function createArticle(
       .execute();
     return id;
   });
-  forgetLists(db);
+  await forgetLists(db);
   return id;
 }

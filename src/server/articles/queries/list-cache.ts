@@ -1,3 +1,4 @@
+import { announceChange, currentGeneration } from '../../db/changes.js';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -13,12 +14,15 @@ import type { Db } from '../../db/database.js';
  *   the pager. Counted every 30 seconds, the tag searches' totals alone held up one request in
  *   forty for more than 25 ms in the benchmark.
  *
- * Every write through this process that changes what a list shows (articles written, moderated
- * or deleted; an author's name or photo) forgets them all at once. Another server process's
- * writes show within these times (a value is never answered past them); view counts and the
+ * Every write that changes what a list shows (articles written, moderated or deleted; an
+ * author's name or photo), through whichever server process sharing the database, makes every
+ * process forget them all at once (db/changes.ts). These times bound only what such a notice
+ * could miss (a process that died between its write and its notice); view counts and the
  * trending order may lag as much. Authors' and admins' lists are not kept (list.ts).
  */
 export const listLifetimesMs = { page: 30_000, total: 300_000 } as const;
+/** The longest life of a kept answer while this process cannot hear others' notices. */
+const unsureLifetimeMs = 1_000;
 /** Answers remembered per database; the oldest goes first. */
 const maxEntries = 2_000;
 
@@ -31,7 +35,13 @@ interface Entry {
   refreshing: boolean;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
+/** What one database's answers were read in: they are all forgotten when its generation moves. */
+interface Kept {
+  generation: number;
+  entries: Map<string, Entry>;
+}
+
+const caches = new WeakMap<Db, Kept>();
 
 /**
  * The value for `key`, read by `read` and reused for up to `lifetimeMs`. Readers asking while
@@ -41,7 +51,8 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
  * the next reader starts one read to replace it and, like everyone else until that read is in,
  * gets the value already there. So no reader waits for a popular list to be read again, and
  * values read together (every search word of a busy minute) are not read again together, which
- * on SQLite would hold up everything else at once. No value is answered past its lifetime.
+ * on SQLite would hold up everything else at once. No value is answered past its lifetime, nor
+ * after any process has announced a change since it was read.
  */
 export function cachedListRead<T>(
   db: Db,
@@ -49,8 +60,11 @@ export function cachedListRead<T>(
   lifetimeMs: number,
   read: () => Promise<T>,
 ): Promise<T> {
-  let entries = caches.get(db);
-  if (!entries) caches.set(db, (entries = new Map()));
+  const { generation, sure } = currentGeneration(db);
+  let kept = caches.get(db);
+  if (kept?.generation !== generation) caches.set(db, (kept = { generation, entries: new Map() }));
+  const { entries } = kept;
+  if (!sure) lifetimeMs = Math.min(lifetimeMs, unsureLifetimeMs);
   const now = Date.now();
   const entry = entries.get(key);
   if (entry && now < entry.readAt + lifetimeMs) {
@@ -104,10 +118,13 @@ function remember(
 }
 
 /**
- * Called after every write that can change what a list shows. A read still under way keeps its
- * answer for the readers who asked before the write, but that answer is not kept for later ones:
- * it belongs to the map that is dropped here.
+ * Called after every write that can change what a list shows, once it has committed: this process
+ * forgets at once, and every other one when the announcement reaches it (before this resolves on
+ * SQLite; within milliseconds on PostgreSQL). A read still under way keeps its answer for the
+ * readers who asked before the write, but that answer is not kept for later ones: it belongs to
+ * the map that is dropped here.
  */
-export function forgetLists(db: Db): void {
+export async function forgetLists(db: Db): Promise<void> {
   caches.delete(db);
+  await announceChange(db);
 }

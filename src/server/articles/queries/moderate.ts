@@ -35,7 +35,7 @@ export async function moderateArticle(
   }
   const result = await query.executeTakeFirst();
   if (result.numUpdatedRows > 0n) {
-    forgetLists(db);
+    await forgetLists(db);
     return 1;
   }
 

@@ -23,6 +23,6 @@ export async function deleteArticle(db: Db, id: number, caller: SessionUser): Pr
     .where('id', '=', id)
     .$if(!caller.isAdmin, (q) => q.where('authorId', '=', caller.id))
     .executeTakeFirst();
-  forgetLists(db);
+  await forgetLists(db);
   return result.numDeletedRows > 0n ? 1 : 0;
 }

@@ -122,7 +122,7 @@ export async function reviewRevision(
       .execute();
   });
   // The new text (title, publisher, tags) shows in the public lists at once.
-  if ('isApproved' in review) forgetLists(db);
+  if ('isApproved' in review) await forgetLists(db);
   return 1;
 }
 

@@ -84,6 +84,6 @@ export async function updateArticleContent(
     return { modifiedCount: 1, awaitingReview: false };
   });
   // A new publisher or new tags move the article between lists.
-  if (liveChanged) forgetLists(db);
+  if (liveChanged) await forgetLists(db);
   return change;
 }
