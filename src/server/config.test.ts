@@ -123,6 +123,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs one server process unless WEB_CONCURRENCY says how many, or auto for every core', () => {
+    const workers = (value?: string) =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...(value === undefined ? {} : { WEB_CONCURRENCY: value }),
+      }).workers;
+    expect(workers()).toBe(1);
+    expect(workers('4')).toBe(4);
+    expect(workers('auto')).toBe(os.availableParallelism());
+    for (const bad of ['0', '-2', '2.5', 'two', '', '257']) {
+      expect(errorOf({ WEB_CONCURRENCY: bad })).toBe(
+        `WEB_CONCURRENCY must be a number of workers from 1 to 256, or auto for one per core (got "${bad}")`,
+      );
+    }
+  });
+
   it('uses PostgreSQL for a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+
+const workersError = 'a number of workers from 1 to 256, or auto for one per core';
 
 /** Everything the server reads from the environment, parsed and checked once at boot. */
 const envSchema = z.object({
@@ -56,6 +59,14 @@ const envSchema = z.object({
     .min(0, 'a number of seconds from 0 to 300')
     .max(300, 'a number of seconds from 0 to 300')
     .default(10),
+  // How many server processes `npm start` runs on this machine (see http/workers.ts).
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9][0-9]*)$/, { error: workersError })
+    .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value)))
+    .pipe(z.number().max(256, { error: workersError }))
+    .default(1),
   // Other sites' origins that may call the API with the user's cookie (see http/cors.ts).
   CORS_ORIGINS: z
     .string()
@@ -142,6 +153,8 @@ export interface AppConfig {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** How long SIGTERM drains open connections before closing, in milliseconds. */
   shutdownDrainMs: number;
+  /** Server processes `npm start` runs, sharing the port (WEB_CONCURRENCY); 1 by default. */
+  workers?: number;
   /** Other sites' origins allowed credentialed cross-origin calls (CORS_ORIGINS); none by default. */
   corsOrigins: string[];
   /** Folder of the built web app; absent in API-only tests. */
@@ -170,6 +183,7 @@ const shownVariables = new Set([
   'S3_REGION',
   'S3_FORCE_PATH_STYLE',
   'DEMO_PAYMENTS',
+  'WEB_CONCURRENCY',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -229,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -1,49 +1,77 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { configFromEnvironment, prepareDatabase } from './boot.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { demoAccounts, demoPassword } from './db/seed/index.js';
 import { drainAndClose } from './http/drain.js';
+import { superviseWorkers } from './http/workers.js';
 
 const config = configFromEnvironment();
 config.webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+const workers = config.workers ?? 1;
 
-const { database, seeded } = await prepareDatabase(config);
-const app = await buildApp(config, { database });
+if (cluster.isWorker) {
+  // The primary has migrated and seeded the database before starting this worker.
+  await serve(openDatabase(config.database));
+} else {
+  const { database, seeded } = await prepareDatabase(config);
+  if (workers === 1) {
+    await serve(database);
+    printBanner(seeded);
+  } else {
+    await database.close();
+    superviseWorkers({
+      count: workers,
+      drainMs: config.shutdownDrainMs,
+      log: pino({ level: config.logLevel }),
+      onListening: () => printBanner(seeded),
+    });
+  }
+}
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    // SIGTERM comes from an orchestrator taking this server out of a pool: drain first.
-    // SIGINT is someone at a terminal: close at once (requests in flight still finish).
-    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-    app.log.info(`${signal} received: draining for up to ${drainMs} ms, then closing`);
-    drainAndClose(app, drainMs).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
+/** Runs one server on `database` until SIGTERM (drain, then close) or SIGINT (close). */
+async function serve(database: DatabaseHandle): Promise<void> {
+  const app = await buildApp(config, { database });
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      // SIGTERM comes from an orchestrator taking this server out of a pool: drain first.
+      // SIGINT is someone at a terminal: close at once (requests in flight still finish).
+      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+      app.log.info(`${signal} received: draining for up to ${drainMs} ms, then closing`);
+      drainAndClose(app, drainMs).then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+function printBanner(seeded: boolean) {
+  const lines = [
+    ``,
+    `  Tribune is running at ${config.publicUrl}`,
+    `  Database: ${describeDatabase()}`,
+  ];
+  if (workers > 1) lines.push(`  Workers: ${workers} processes sharing port ${config.port}`);
+  if (config.seedDemo) {
+    lines.push(
+      `  Demo content ${seeded ? 'created' : 'in place'}. Demo accounts (password ${demoPassword}):`,
     );
-  });
+    for (const account of demoAccounts)
+      lines.push(`    ${account.email.padEnd(22)} ${account.role}`);
+  }
+  console.log(lines.join('\n') + '\n');
 }
-
-await app.listen({ port: config.port, host: config.host });
-
-const lines = [
-  ``,
-  `  Tribune is running at ${config.publicUrl}`,
-  `  Database: ${describeDatabase()}`,
-];
-if (config.seedDemo) {
-  lines.push(
-    `  Demo content ${seeded ? 'created' : 'in place'}. Demo accounts (password ${demoPassword}):`,
-  );
-  for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(22)} ${account.role}`);
-}
-console.log(lines.join('\n') + '\n');
 
 function describeDatabase(): string {
   return config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
