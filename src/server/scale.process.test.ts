@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Article } from '../shared/articles.js';
+import {
+  freePort,
+  startServer,
+  stopAll,
+  tempDir,
+  waitForHealth,
+  type ServerProcess,
+} from './test/processes.js';
+
+// Two servers, as two machines behind a load balancer would run them: separate processes and
+// ports on one database (a SQLite file; a PostgreSQL schema too when TEST_DATABASE_URL is set).
+const publicUrl = 'http://news.test';
+const demoPassword = 'Tribune123';
+const schemas: string[] = [];
+
+afterEach(async () => {
+  stopAll();
+  for (const schema of schemas.splice(0)) {
+    await withPostgres((client) => client.query(`drop schema ${schema} cascade`));
+  }
+});
+
+async function withPostgres<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The settings both servers share: one database, one secret, one public address. */
+async function sharedSite(engine: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
+  const env = {
+    DATA_DIR: tempDir(),
+    PUBLIC_URL: publicUrl,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+  };
+  if (engine === 'sqlite') return env;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await withPostgres((client) => client.query(`create schema ${schema}`));
+  schemas.push(schema);
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { ...env, DATABASE_URL: url.toString() };
+}
+
+async function call(server: ServerProcess, method: string, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', publicUrl);
+  if (init.body) headers.set('content-type', 'application/json');
+  return fetch(server.url + path, { ...init, method, headers });
+}
+
+async function signIn(server: ServerProcess, email: string, password = demoPassword) {
+  const res = await call(server, 'POST', '/api/auth/sign-in/email', {
+    body: JSON.stringify({ email, password }),
+  });
+  return {
+    status: res.status,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+}
+
+const engines = process.env.TEST_DATABASE_URL
+  ? (['sqlite', 'postgres'] as const)
+  : (['sqlite'] as const);
+
+describe.each(engines)('two server processes on one %s database', (engine) => {
+  it('share sessions, show one’s approval in the other’s list within a second, and count rate limits together', async () => {
+    const env = await sharedSite(engine);
+    const one = startServer(await freePort(), env);
+    const other = startServer(await freePort(), env);
+    await Promise.all([waitForHealth(one.port), waitForHealth(other.port)]);
+
+    // A session made on one is valid on the other.
+    const admin = await signIn(one, 'admin@example.com');
+    expect(admin.status).toBe(200);
+    const session = await call(other, 'GET', '/api/auth/get-session', {
+      headers: { cookie: admin.cookie },
+    });
+    expect((await session.json()) as unknown).toMatchObject({
+      user: { email: 'admin@example.com' },
+    });
+
+    // Posted on one, approved on the other: in the first one's public list within a second.
+    const reader = await signIn(one, 'reader@example.com');
+    const [seeded] = (await (await call(one, 'GET', '/api/articles?limit=1')).json()) as Article[];
+    const posted = await call(one, 'POST', '/api/articles', {
+      headers: { cookie: reader.cookie },
+      body: JSON.stringify({
+        name: 'Two servers, one newsroom',
+        publisher: seeded?.publisher,
+        tags: ['technology'],
+        description: 'One. Two! Three? Four is for subscribers.',
+        image: seeded?.image,
+      }),
+    });
+    expect(posted.status).toBe(201);
+    const { insertedId: id } = (await posted.json()) as { insertedId: string };
+    const titles = async () =>
+      ((await (await call(one, 'GET', '/api/articles?limit=20')).json()) as Article[]).map(
+        (a) => a.name,
+      );
+    // Read (and so kept) by the first before the approval.
+    expect(await titles()).not.toContain('Two servers, one newsroom');
+    const approved = await call(other, 'PUT', `/api/articles/${id}`, {
+      headers: { cookie: admin.cookie },
+      body: JSON.stringify({ isApproved: true }),
+    });
+    expect(approved.status).toBe(200);
+    const approvedAt = Date.now();
+    while (!(await titles()).includes('Two servers, one newsroom')) {
+      expect(Date.now() - approvedAt).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    expect((await call(one, 'GET', `/api/articledetail/${id}`)).status).toBe(200);
+
+    // Failed sign-ins to one account count on both: five in all, then it is locked everywhere.
+    const tries = [one, other, one, other, one];
+    for (const server of tries) {
+      expect((await signIn(server, 'writer@example.com', 'Wrong-password-1')).status).toBe(401);
+    }
+    expect((await signIn(other, 'writer@example.com', 'Wrong-password-1')).status).toBe(429);
+    expect((await signIn(one, 'writer@example.com')).status).toBe(429);
+  }, 180_000);
+});
