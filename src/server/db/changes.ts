@@ -144,7 +144,11 @@ export function postgresChangeWatch(
         if (notice.channel === channel && notice.payload === schema) generation += 1;
       });
       await next.query(`listen ${channel}`);
-      if (client !== next) return;
+      if (client !== next) {
+        // Closed (or lost) meanwhile.
+        await next.end().catch(() => undefined);
+        return;
+      }
       // Whatever was announced while no one listened is unknown: forget it all.
       generation += 1;
       listening = true;
@@ -153,7 +157,6 @@ export function postgresChangeWatch(
         next.query('select 1').catch((err: unknown) => lost(next, err));
       }, heartbeatMs);
       heartbeat.unref();
-      if (closed) await next.end();
     } catch (err) {
       lost(next, err);
     }
