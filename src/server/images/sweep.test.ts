@@ -120,8 +120,14 @@ for (const { name, start } of imagePeers.filter((p) => p.name !== 'imgbb')) {
       expect(await held(unused)).toBe(true);
 
       clock.advance(2 * hour);
-      await vi.waitFor(async () => expect(await held(unused)).toBe(false), { timeout: 10_000 });
-      expect(await recorded(unused)).toBe(false);
+      // The file goes first, then its record: wait for both.
+      await vi.waitFor(
+        async () => {
+          expect(await held(unused)).toBe(false);
+          expect(await recorded(unused)).toBe(false);
+        },
+        { timeout: 10_000 },
+      );
       for (const url of [photo, articleImage, logo, revisionImage]) {
         expect(await held(url)).toBe(true);
       }
