@@ -5,21 +5,26 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-// The web app lives in src/web and builds to dist/web, which the server serves.
+// The web app lives in src/web and builds to dist/web, which the server serves. Its server
+// entry (`vite build --ssr entry-server.tsx`) builds to dist/ssr, which the server imports to
+// render pages; packages stay in node_modules, imported at run time.
 // In development Vite proxies the API and uploads to the server started by `npm run dev`.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    // Which chunks each page needs: the benchmark reads it to size a page's initial JavaScript.
-    manifest: true,
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompress()],
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        // Which chunks each page needs: the server names them in its pages, and the benchmark
+        // reads it to size a page's initial JavaScript.
+        manifest: true,
+      },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {
@@ -27,7 +32,7 @@ export default defineConfig({
       '/uploads': `http://localhost:${apiPort}`,
     },
   },
-});
+}));
 
 const compressible = /\.(js|css|html|svg|json)$/;
 

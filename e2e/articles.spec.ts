@@ -291,10 +291,16 @@ test.describe('reading articles', () => {
       await expect(locked.getByRole('button', { name: 'Detail' })).toBeDisabled();
       await expect(locked).toContainText('Premium — subscribe to read');
 
+      // The preview: headline, byline and the first sentences (what lists carry), then the
+      // prompt where the rest of the text would be.
       await page.goto(`/articles/${premium._id}`);
-      await expect(page.getByText(articleMessages.premiumLocked)).toBeVisible();
-      await expect(page.getByText(premium.description)).toBeHidden();
-      await page.getByRole('link', { name: 'Subscribe' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(premium.name);
+      await expect(page).toHaveTitle(`${premium.name} | Tribune`);
+      await expect(page.getByText(premium.author.name)).toBeVisible();
+      await expect(page.getByText(premium.description)).toBeVisible();
+      const prompt = page.getByRole('region', { name: 'Premium article' });
+      await expect(prompt).toContainText(articleMessages.premiumLocked);
+      await prompt.getByRole('link', { name: 'Subscribe' }).click();
       await expect(page).toHaveURL(/\/subscription$/);
 
       await page.goto('/articles/999999');

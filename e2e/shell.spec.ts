@@ -63,12 +63,18 @@ test.describe('public layout', () => {
     await expect(page).toHaveTitle('All Articles | Tribune');
   });
 
-  test('an unknown page shows the 404 text and leads home', async ({ page }) => {
-    await page.goto('/no-such-page');
-    await expect(page.getByText("Sorry, we couldn't find this page.")).toBeVisible();
-    await page.getByRole('link', { name: 'Back to homepage' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('region', { name: 'Publishers' })).toBeVisible();
+  test.describe(() => {
+    // The page itself answers 404, which Chromium reports on the console.
+    test.use({ allowConsoleErrors: /status of 404/ });
+
+    test('an unknown page shows the 404 text and leads home', async ({ page }) => {
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("Sorry, we couldn't find this page.")).toBeVisible();
+      await page.getByRole('link', { name: 'Back to homepage' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('region', { name: 'Publishers' })).toBeVisible();
+    });
   });
 
   test('fits a phone screen without sideways scrolling', async ({ page }) => {

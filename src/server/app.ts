@@ -23,6 +23,8 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
+import { loadBuiltPages } from './pages/load.js';
+import type { Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
@@ -40,6 +42,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The system clock unless a test passes its own. */
   clock?: Clock;
+  /** The web app's page renderer; by default the one built beside `config.webDir`, if any. */
+  pages?: Pages;
 }
 
 /** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
@@ -85,6 +89,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await installWebApp(app, {
     webDir: config.webDir,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    pages: deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null),
+    publicUrl: config.publicUrl,
   });
   return app;
 }

@@ -1,107 +1,157 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 import { AdminError } from './layouts/AdminError';
+import { ClientRendered } from './layouts/ClientRendered';
 import { PublicLayout } from './layouts/PublicLayout';
 import { PublicLayoutError } from './layouts/PublicLayoutError';
 import { RequireAdmin } from './layouts/RequireAdmin';
 import { RequireSignIn } from './layouts/RequireSignIn';
+import type { RouteHandle } from './layouts/routeHandle';
 
 // Every page (and the admin layout) is its own chunk, loaded when its route is first visited.
 // The public layout and the error elements stay in the main bundle so they can always render.
 // `lazy` is the function form on purpose: with the object form, React Router 7 swallows a
 // failed chunk load and leaves the page blank instead of showing the error element.
-export const router = createBrowserRouter([
+//
+// The server renders the same routes (entry-server.tsx) with a loader on each public page that
+// reads its data in process; `id`s name the routes for those loaders. `handle.module` names a
+// page's source as Vite's manifest knows it, so the server can ask the browser to fetch the
+// page's chunk along with the app's; `handle.title` titles a private page, which the browser
+// alone draws (layouts/ClientRendered.tsx).
+const handle = (value: RouteHandle) => value;
+
+export const routes: RouteObject[] = [
   {
+    id: 'layout',
     path: '/',
     Component: PublicLayout,
     ErrorBoundary: PublicLayoutError,
     children: [
       {
         // Pathless: a page that fails shows its error inside the layout, masthead and nav intact.
+        id: 'pages',
         ErrorBoundary: RouteError,
         HydrateFallback: PageLoading,
         children: [
           {
+            id: 'home',
             index: true,
+            handle: handle({ module: 'pages/home/HomePage.tsx' }),
             lazy: async () => ({ Component: (await import('./pages/home/HomePage')).HomePage }),
           },
           {
+            id: 'login',
             path: 'login',
+            handle: handle({ module: 'pages/login/LoginPage.tsx' }),
             lazy: async () => ({ Component: (await import('./pages/login/LoginPage')).LoginPage }),
           },
           {
+            id: 'register',
             path: 'register',
+            handle: handle({ module: 'pages/register/RegisterPage.tsx' }),
             lazy: async () => ({
               Component: (await import('./pages/register/RegisterPage')).RegisterPage,
             }),
           },
           {
+            id: 'all-articles',
             path: 'allpublishedarticles',
+            handle: handle({ module: 'pages/allpublishedarticles/AllArticlesPage.tsx' }),
             lazy: async () => ({
               Component: (await import('./pages/allpublishedarticles/AllArticlesPage'))
                 .AllArticlesPage,
             }),
           },
           {
+            id: 'article',
             path: 'articles/:id',
+            handle: handle({ module: 'pages/articles/ArticlePage.tsx' }),
             lazy: async () => ({
               Component: (await import('./pages/articles/ArticlePage')).ArticlePage,
             }),
           },
           {
             // Login required: guests go to /login, which brings them back afterwards.
+            id: 'signed-in',
             Component: RequireSignIn,
             children: [
               {
-                path: 'addArticle',
-                lazy: async () => ({
-                  Component: (await import('./pages/addArticle/AddArticlePage')).AddArticlePage,
-                }),
-              },
-              {
-                path: 'updateArticle',
-                lazy: async () => ({
-                  Component: (await import('./pages/updateArticle/UpdateArticlePage'))
-                    .UpdateArticlePage,
-                }),
-              },
-              {
-                path: 'myarticles',
-                lazy: async () => ({
-                  Component: (await import('./pages/myarticles/MyArticlesPage')).MyArticlesPage,
-                }),
-              },
-              {
+                // Server-rendered for the signed-in reader who asks (never shared).
+                id: 'premium-articles',
                 path: 'premiumarticles',
+                handle: handle({
+                  title: 'Premium Articles',
+                  module: 'pages/premiumarticles/PremiumArticlesPage.tsx',
+                }),
                 lazy: async () => ({
                   Component: (await import('./pages/premiumarticles/PremiumArticlesPage'))
                     .PremiumArticlesPage,
                 }),
               },
               {
-                path: 'myprofile',
-                lazy: async () => ({
-                  Component: (await import('./pages/myprofile/MyProfilePage')).MyProfilePage,
-                }),
-              },
-              {
-                path: 'subscription',
-                lazy: async () => ({
-                  Component: (await import('./pages/subscription/SubscriptionPage'))
-                    .SubscriptionPage,
-                }),
-              },
-              {
-                path: 'payment',
-                lazy: async () => ({
-                  Component: (await import('./pages/payment/PaymentPage')).PaymentPage,
-                }),
+                // A reader's own pages: drawn by the browser (forms, payment, their data).
+                id: 'client-rendered',
+                Component: ClientRendered,
+                children: [
+                  {
+                    id: 'add-article',
+                    path: 'addArticle',
+                    handle: handle({ title: 'Add Article' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/addArticle/AddArticlePage')).AddArticlePage,
+                    }),
+                  },
+                  {
+                    id: 'update-article',
+                    path: 'updateArticle',
+                    handle: handle({ title: 'Update Article' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/updateArticle/UpdateArticlePage'))
+                        .UpdateArticlePage,
+                    }),
+                  },
+                  {
+                    id: 'my-articles',
+                    path: 'myarticles',
+                    handle: handle({ title: 'My Articles' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/myarticles/MyArticlesPage')).MyArticlesPage,
+                    }),
+                  },
+                  {
+                    id: 'my-profile',
+                    path: 'myprofile',
+                    handle: handle({ title: 'My Profile' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/myprofile/MyProfilePage')).MyProfilePage,
+                    }),
+                  },
+                  {
+                    id: 'subscription',
+                    path: 'subscription',
+                    handle: handle({ title: 'Subscription' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/subscription/SubscriptionPage'))
+                        .SubscriptionPage,
+                    }),
+                  },
+                  {
+                    id: 'payment',
+                    path: 'payment',
+                    handle: handle({ title: 'Payment' }),
+                    lazy: async () => ({
+                      Component: (await import('./pages/payment/PaymentPage')).PaymentPage,
+                    }),
+                  },
+                ],
               },
             ],
           },
           {
+            id: 'not-found',
             path: '*',
+            handle: handle({ module: 'pages/not-found/NotFoundPage.tsx' }),
             lazy: async () => ({
               Component: (await import('./pages/not-found/NotFoundPage')).NotFoundPage,
             }),
@@ -113,37 +163,47 @@ export const router = createBrowserRouter([
   {
     // Admins only: anyone else gets the toast 'You are not an admin' and goes home; the guard
     // stays in the main bundle, so the admin layout's chunk loads only for admins. Anything
-    // thrown in this branch shows 'You are not authorized' (spec).
+    // thrown in this branch shows 'You are not authorized' (spec). The browser alone draws it.
+    id: 'admin',
     path: '/admin',
     ErrorBoundary: AdminError,
     HydrateFallback: PageLoading,
     Component: RequireAdmin,
     children: [
       {
+        id: 'admin-layout',
         lazy: async () => ({ Component: (await import('./layouts/AdminLayout')).AdminLayout }),
         children: [
-          { index: true, element: <Navigate replace to="/admin/dashboard" /> },
+          { id: 'admin-index', index: true, element: <Navigate replace to="/admin/dashboard" /> },
           {
+            id: 'admin-dashboard',
             path: 'dashboard',
+            handle: handle({ title: 'Dashboard' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/dashboard/DashboardPage')).DashboardPage,
             }),
           },
           {
+            id: 'admin-articles',
             path: 'allarticles',
+            handle: handle({ title: 'All Articles (Admin)' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/allarticles/AdminArticlesPage'))
                 .AdminArticlesPage,
             }),
           },
           {
+            id: 'admin-users',
             path: 'allusers',
+            handle: handle({ title: 'All Users' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/allusers/AllUsersPage')).AllUsersPage,
             }),
           },
           {
+            id: 'admin-publishers',
             path: 'addpublisher',
+            handle: handle({ title: 'Add Publisher' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/addpublisher/AddPublisherPage'))
                 .AddPublisherPage,
@@ -153,4 +213,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

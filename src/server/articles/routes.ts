@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleSchema, createArticleSchema } from '../../shared/articles.js';
+import { articleMessages, articleSchema, createArticleSchema } from '../../shared/articles.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { replyWithShared } from '../http/compress-answers.js';
+import { articleReadingSchema } from '../../shared/pages.js';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
+import { imageSizeReader } from './image-size.js';
 import { articleInputMessages } from './messages.js';
 import { createArticle } from './queries/create.js';
 import { readArticle } from './queries/detail.js';
 import { listArticles } from './queries/list.js';
 import { moderateArticle } from './queries/moderate.js';
 import { premiumSplit } from './queries/premium-split.js';
+import { readArticleForReader } from './queries/reading.js';
 import { deleteArticle } from './queries/remove.js';
 import { updateArticleContent } from './queries/update.js';
 import { countView } from './queries/views.js';
@@ -191,6 +194,36 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = parseArticleId(request.params.id);
       return readArticle(db, id, await currentUser(request));
+    },
+  );
+
+  app.get(
+    '/api/articles/:id/reading',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'One article as the caller may read it: in full, or a premium preview',
+        description:
+          'The article page’s read. `access` is `full` (the whole text) when the caller may ' +
+          'read it (as GET /api/articledetail/{id}), else `preview`: a premium article with ' +
+          'the first sentences as `description`, as lists carry it, so the page can show its ' +
+          'headline, byline and picture before the subscription prompt. 404 for a pending ' +
+          'or declined article unless the caller is its author or an admin. `image` is the ' +
+          'picture’s size in pixels when this server stores it, else null.',
+        params: articleIdParams,
+        response: { 200: articleReadingSchema, 404: error },
+      },
+    },
+    async (request) => {
+      const id = parseArticleId(request.params.id);
+      const reading = await readArticleForReader(
+        db,
+        id,
+        await currentUser(request),
+        imageSizeReader(app.images),
+      );
+      if (!reading) throw new AppError('not_found', articleMessages.notFound);
+      return reading;
     },
   );
 

@@ -31,6 +31,12 @@ export interface ChangeLog {
 
 const channel = 'tribune_changes';
 const watches = new WeakMap<Db, { watch: ChangeWatch; log: ChangeLog }>();
+/**
+ * Changes this process announced itself. They move its generation at once: on PostgreSQL its own
+ * notice comes back a moment later, and an answer kept in between would outlive the write that
+ * made it stale (a guest reloading right after an admin's approval would see the old page).
+ */
+const ownChanges = new WeakMap<Db, number>();
 
 /** Makes `watch` the one the caches of `db` follow (db/plugin.ts, for the app's database). */
 export function followChanges(db: Db, watch: ChangeWatch, log: ChangeLog): void {
@@ -39,7 +45,8 @@ export function followChanges(db: Db, watch: ChangeWatch, log: ChangeLog): void 
 
 /** The generation of `db`'s changes; always 0 and sure where no watch is set (scripts). */
 export function currentGeneration(db: Db): { generation: number; sure: boolean } {
-  return watches.get(db)?.watch.current() ?? { generation: 0, sure: true };
+  const { generation, sure } = watches.get(db)?.watch.current() ?? { generation: 0, sure: true };
+  return { generation: generation + (ownChanges.get(db) ?? 0), sure };
 }
 
 /**
@@ -49,6 +56,7 @@ export function currentGeneration(db: Db): { generation: number; sure: boolean }
  * logged, the caches' lifetimes bounding what it leaves stale. (Scripts, with no watch, see it.)
  */
 export async function announceChange(db: Db): Promise<void> {
+  ownChanges.set(db, (ownChanges.get(db) ?? 0) + 1);
   try {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
       await db

@@ -54,19 +54,23 @@ const negotiators = {
 };
 
 /**
- * An answer many requests share (a list every reader of the home page gets): serialized once,
- * and compressed once per encoding, however many requests it goes to.
+ * An answer many requests share (a list every reader of the home page gets, a page every guest
+ * gets): serialized once, and compressed once per encoding, however many requests it goes to.
  */
 export interface SharedAnswer {
-  json: string;
-  /** The JSON's bytes, which each encoding is made from. */
+  /** The JSON, or the page's HTML. */
+  text: string;
+  /** The text's bytes, which each encoding is made from. */
   body: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
 }
 
 export function sharedAnswer(value: unknown): SharedAnswer {
-  const json = JSON.stringify(value);
-  return { json, body: Buffer.from(json), encoded: new Map() };
+  return sharedText(JSON.stringify(value));
+}
+
+export function sharedText(text: string): SharedAnswer {
+  return { text, body: Buffer.from(text), encoded: new Map() };
 }
 
 const sharedReplies = new WeakMap<FastifyReply, SharedAnswer>();
@@ -78,7 +82,13 @@ const sharedReplies = new WeakMap<FastifyReply, SharedAnswer>();
 export function replyWithShared(reply: FastifyReply, answer: SharedAnswer): void {
   sharedReplies.set(reply, answer);
   // A reply with its own serializer gets no JSON content type from Fastify.
-  reply.type('application/json; charset=utf-8').serializer(() => answer.json);
+  reply.type('application/json; charset=utf-8').serializer(() => answer.text);
+}
+
+/** Sends a shared text answer (a guest's page) as it is, with its content type. */
+export function sendShared(reply: FastifyReply, answer: SharedAnswer, contentType: string) {
+  sharedReplies.set(reply, answer);
+  return reply.type(contentType).send(answer.body);
 }
 
 /**

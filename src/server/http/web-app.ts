@@ -3,17 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import { pageAnswerer, type Pages } from '../pages/serve.js';
 
 const yearInSeconds = 31536000;
 
 /**
- * Serves the built web app and uploaded images. Hashed assets are cached for a year;
- * index.html is revalidated so a deploy shows at once. Client routes fall back to index.html,
- * while unknown /api paths answer a JSON 404.
+ * Serves the built web app and uploaded images. Hashed assets are cached for a year. Every other
+ * page is rendered on the server (pages/serve.ts); should that fail, index.html lets the browser
+ * draw it instead. Unknown /api paths answer a JSON 404.
  */
 export async function installWebApp(
   app: FastifyInstance,
-  options: { webDir?: string; uploadsDir: string },
+  options: { webDir?: string; uploadsDir: string; pages: Pages | null; publicUrl: string },
 ): Promise<void> {
   mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -51,12 +52,26 @@ export async function installWebApp(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerPage = options.pages && pageAnswerer(app, options.pages, options.publicUrl);
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const isFile = request.url.startsWith('/uploads/') || request.url.startsWith('/assets/');
-    if (hasWebApp && isPage && !isApi && !isFile) {
-      return reply.sendFile('index.html', webDir);
+    if (isPage && !isApi && !isFile) {
+      if (answerPage) {
+        try {
+          return await answerPage(request, reply);
+        } catch (err) {
+          if (!hasWebApp) throw err;
+          request.log.error({ err }, 'the page could not be rendered; the browser will draw it');
+          return reply
+            .status(500)
+            .header('cache-control', 'no-store')
+            .sendFile('index.html', webDir);
+        }
+      }
+      if (hasWebApp)
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
     }
     throw new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
   });

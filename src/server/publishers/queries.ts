@@ -1,3 +1,4 @@
+import { forgetLists } from '../articles/queries/list-cache.js';
 import type { Db } from '../db/database.js';
 import type { Publisher } from '../../shared/publisher.js';
 import { AppError } from '../errors.js';
@@ -28,6 +29,8 @@ export async function createPublisher(
       .values({ name: input.name, logo: input.logo, createdAt: now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The home page and the search form show the publishers: the guests' kept pages go stale.
+    forgetLists(db);
     return id;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', publisherMessages.duplicate);

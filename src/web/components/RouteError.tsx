@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { usePageTitle } from '../hooks/usePageTitle';
+import { PageHead } from '../head/PageHead';
 import { buttonClass } from './ui/button';
 
 /**
@@ -8,7 +8,6 @@ import { buttonClass } from './ui/button';
  */
 export function RouteError() {
   const error = useRouteError();
-  usePageTitle('Something went wrong');
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -17,6 +16,7 @@ export function RouteError() {
 
   return (
     <section className="mx-auto max-w-xl py-8 text-center sm:py-12">
+      <PageHead title="Something went wrong" noindex />
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">
         Stop the presses
       </p>

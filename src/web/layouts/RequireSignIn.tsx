@@ -1,16 +1,28 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { useHydrated } from '../hooks/useHydrated';
 import { useAuth } from '../lib/auth/authContext';
 import type { FromState } from '../lib/auth/origin';
+import { PrivateHead } from './PrivateHead';
 
-/** Guards the pages that need a sign-in: guests go to /login, which brings them back here. */
+/**
+ * Guards the pages that need a sign-in: guests go to /login, which brings them back here. The
+ * browser sends them (the server's HTML, and its hydration, only hold the page's place), so the
+ * page they came from travels along in the navigation state.
+ */
 export function RequireSignIn() {
   const { status } = useAuth();
   const location = useLocation();
-  // The layout's progress bar shows meanwhile.
-  if (status === 'loading') return <PageLoading />;
-  if (status === 'signedOut') {
-    return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
+  const hydrated = useHydrated();
+  if (status === 'signedIn') return <Outlet />;
+  if (status === 'loading' || !hydrated) {
+    // The layout's progress bar shows meanwhile.
+    return (
+      <>
+        <PrivateHead />
+        <PageLoading />
+      </>
+    );
   }
-  return <Outlet />;
+  return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
 }

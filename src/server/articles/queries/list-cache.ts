@@ -125,6 +125,5 @@ function remember(
  * the map that is dropped here.
  */
 export async function forgetLists(db: Db): Promise<void> {
-  caches.delete(db);
   await announceChange(db);
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { siteName } from '../../../shared/site.js';
+import { useToday } from '../../hooks/useToday';
 import { FacebookIcon, InstagramIcon, XIcon } from './SocialIcons';
 
 const socialLinks = [
@@ -9,7 +10,7 @@ const socialLinks = [
 ];
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useToday().slice(0, 4);
   return (
     <footer className="mt-16 bg-ink text-paper">
       <div className="page-wrap flex flex-col items-center gap-6 py-10 text-center sm:flex-row sm:justify-between sm:text-left">

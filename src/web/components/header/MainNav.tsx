@@ -1,12 +1,15 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
+import { useHydrated } from '../../hooks/useHydrated';
 import { useAuth } from '../../lib/auth/authContext';
 import { Avatar } from '../Avatar';
 import { LoginButton } from './LoginButton';
 import { navItemsFor } from './navItems';
 
-// The menu's code (Radix) loads only for signed-in readers; guests never need it.
+// The menu's code (Radix) loads only for signed-in readers; guests never need it. The server
+// draws the avatar alone (a part that waits for code would be sent as a script to swap it in,
+// which the Content-Security-Policy refuses); the menu takes its place once the page hydrated.
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
@@ -15,6 +18,7 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
  */
 export function MainNav() {
   const auth = useAuth();
+  const hydrated = useHydrated();
   const items = navItemsFor({
     signedIn: auth.status === 'signedIn',
     isPremium: auth.isPremium,
@@ -46,17 +50,13 @@ export function MainNav() {
             ))}
           </ul>
           {auth.status === 'signedIn' ? (
-            <Suspense
-              fallback={
-                <Avatar
-                  name={auth.user.name}
-                  photoURL={auth.user.photoURL}
-                  className="mr-5 size-9 text-sm"
-                />
-              }
-            >
-              <AccountMenu user={auth.user} isAdmin={auth.isAdmin} />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={<AvatarStandIn user={auth.user} />}>
+                <AccountMenu user={auth.user} isAdmin={auth.isAdmin} />
+              </Suspense>
+            ) : (
+              <AvatarStandIn user={auth.user} />
+            )
           ) : auth.status === 'signedOut' ? (
             <LoginButton />
           ) : (
@@ -67,4 +67,9 @@ export function MainNav() {
       </div>
     </nav>
   );
+}
+
+/** The avatar where the menu will be, while its code loads. */
+function AvatarStandIn({ user }: { user: { name: string; photoURL: string | null } }) {
+  return <Avatar name={user.name} photoURL={user.photoURL} className="mr-5 size-9 text-sm" />;
 }

@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
 import { siteName } from '../../../shared/site.js';
+import { useToday } from '../../hooks/useToday';
 import { tagline } from '../../site';
 
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' });
-
-/** The local calendar date as YYYY-MM-DD, for <time dateTime>. */
-function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+// `today` is a calendar day: formatted as that day in UTC, it reads the same in every time zone.
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
 
 /** The paper's nameplate: the site name in large type, then a folio line with today's date. */
 export function Masthead() {
-  const today = new Date();
+  const today = useToday();
   return (
     <header className="page-wrap pt-6 sm:pt-10">
       <div className="text-center">
@@ -24,7 +20,7 @@ export function Masthead() {
         </Link>
       </div>
       <div className="mt-5 flex flex-col items-center gap-1 border-t border-ink py-2 text-xs font-semibold tracking-[0.14em] text-ink-muted uppercase sm:mt-7 sm:flex-row sm:justify-between">
-        <time dateTime={isoDate(today)}>{fullDate.format(today)}</time>
+        <time dateTime={today}>{fullDate.format(new Date(`${today}T00:00:00Z`))}</time>
         <p className="font-serif text-sm font-normal tracking-normal normal-case italic">
           {tagline}
         </p>

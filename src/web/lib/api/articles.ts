@@ -31,6 +31,8 @@ export const articleKeys = {
   list: (params: ArticleListParams) => [...articleKeys.lists(), params] as const,
   details: () => [...articleKeys.all, 'detail'] as const,
   detail: (id: string) => [...articleKeys.details(), id] as const,
+  /** The article page's read (under the detail's key, so the detail's invalidation reaches it). */
+  reading: (id: string) => [...articleKeys.detail(id), 'reading'] as const,
 };
 
 export async function getArticles(

@@ -2,7 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { articlesQueryOptions, type ArticleListParams } from './articles';
 
 /** Spec: the trending carousel shows the 6 most viewed approved articles. */
-const trendingParams: ArticleListParams = { isApproved: true, sortBy: 'viewCount', limit: 6 };
+export const trendingParams: ArticleListParams = {
+  isApproved: true,
+  sortBy: 'viewCount',
+  limit: 6,
+};
 
 /**
  * An ordinary article list under the lists' key (it caches an ArticlePage like the others), so

@@ -4,7 +4,6 @@ import { articleMessages, type CreateArticle } from '../../../shared/articles.js
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm, emptyArticle } from '../../components/articles/form/ArticleForm';
 import { PageHeading } from '../../components/PageHeading';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useCreateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth/authContext';
@@ -15,7 +14,6 @@ const contactNote =
 
 /** /addArticle: a new article, pending until an editor approves it. */
 export function AddArticlePage() {
-  usePageTitle('Add Article');
   const auth = useAuth();
   const create = useCreateArticle();
   const limited = atPostingLimit(auth);

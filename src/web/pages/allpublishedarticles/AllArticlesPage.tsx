@@ -1,27 +1,23 @@
 import { useSearchParams } from 'react-router';
 import { ArticleResults } from '../../components/articles/ArticleResults';
 import { PageHeading } from '../../components/PageHeading';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { PageHead } from '../../head/PageHead';
 import { useArticles } from '../../lib/api/articles';
-import { pageParam, withPage } from '../../lib/pageParam';
+import { withPage } from '../../lib/pageParam';
 import { SearchForm, type ArticleSearch } from './SearchForm';
+import { allArticlesSearch, canonicalPath, pageSize } from './search';
 
-const pageSize = 12;
+const lede = 'Every story our editors have approved, newest first.';
 
 /**
  * Approved articles, searchable by title, publisher and tags. The search and the page live in
- * the address (?title=&publisher=&tags=&page=), so a reload or a shared link shows the same.
+ * the address (?title=&publisher=&tags=&page=), so a reload or a shared link shows the same,
+ * and the server renders any of them (entry-server.tsx reads the same list).
  */
 export function AllArticlesPage() {
-  usePageTitle('All Articles');
   const [params, setParams] = useSearchParams();
-  const search: ArticleSearch = {
-    title: params.get('title') ?? '',
-    publisher: params.get('publisher') ?? '',
-    tags: params.get('tags') ?? '',
-  };
-  const page = pageParam(params);
-  const query = useArticles({ isApproved: true, ...search, page, limit: pageSize });
+  const { search, page, list } = allArticlesSearch(params);
+  const query = useArticles(list);
 
   function runSearch(next: ArticleSearch) {
     // A new search starts on its first page; empty fields stay out of the address.
@@ -31,10 +27,13 @@ export function AllArticlesPage() {
 
   return (
     <section>
+      <PageHead
+        title={page > 1 ? `All Articles, page ${page}` : 'All Articles'}
+        description={lede}
+        path={canonicalPath(search, page)}
+      />
       <PageHeading>All Articles</PageHeading>
-      <p className="mt-3 mb-6 font-serif text-lg text-ink-muted">
-        Every story our editors have approved, newest first.
-      </p>
+      <p className="mt-3 mb-6 font-serif text-lg text-ink-muted">{lede}</p>
       <SearchForm
         // Going back to an earlier search fills the fields with it again.
         key={`${search.title}\n${search.publisher}\n${search.tags}`}

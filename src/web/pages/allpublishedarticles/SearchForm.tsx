@@ -17,7 +17,10 @@ interface Props {
   onSearch: (search: ArticleSearch) => void;
 }
 
-/** The three search inputs and the Search button. */
+/**
+ * The three search inputs and the Search button. Without JavaScript it is a plain GET form to
+ * All Articles, whose results the server renders; with it, the page searches in place.
+ */
 export function SearchForm({ initial, onSearch }: Props) {
   // The publisher filter takes an exact name: the browser suggests the known ones.
   const publishers = usePublishers();
@@ -34,6 +37,8 @@ export function SearchForm({ initial, onSearch }: Props) {
     <form
       role="search"
       aria-label="Search articles"
+      method="get"
+      action="/allpublishedarticles"
       onSubmit={submit}
       className="grid gap-4 border border-rule bg-surface p-4 sm:p-5 md:grid-cols-[1fr_1fr_1fr_auto] md:items-end"
     >

@@ -1,40 +1,50 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { articleMessages } from '../../../shared/articles.js';
 import { LoadError } from '../../components/LoadError';
-import { usePageTitle } from '../../hooks/usePageTitle';
-import { useArticleDetail } from '../../lib/api/articleDetail';
-import { findListedArticle } from '../../lib/api/articles';
-import { ApiError } from '../../lib/api/client';
-import { ArticleNotFound, Paywall } from './ArticleUnavailable';
+import { PageHead } from '../../head/PageHead';
+import { useArticleReading } from '../../lib/api/articleReading';
+import { ArticleNotFound } from './ArticleUnavailable';
 import { ArticleView } from './ArticleView';
 import { useCountView } from './useCountView';
 
-/** /articles/:id: one article in full; opening it counts one view. */
+/**
+ * /articles/:id: one article, in full for readers who may read it; a premium article's preview
+ * and the subscription prompt for the others. Opening it in full counts one view. The server
+ * renders it from the same read (entry-server.tsx), answering 404 when there is no article.
+ */
 export function ArticlePage() {
   const id = useParams().id ?? '';
-  const queryClient = useQueryClient();
-  const { data, error, isError, isFetching, refetch } = useArticleDetail(id);
-  const status = error instanceof ApiError ? error.status : null;
-  // The paywall shows the title when a list the reader saw already had the article.
-  const listed = status === 403 ? findListedArticle(queryClient, id) : undefined;
+  const { data, error, isError, isFetching, refetch } = useArticleReading(id);
+  useCountView(id, data?.access === 'full');
 
-  usePageTitle(data?.name ?? listed?.name ?? (status === 404 ? 'Article not found' : 'Article'));
-  useCountView(id, data !== undefined);
-
-  if (data) return <ArticleView article={data} />;
-  if (isError && status === 403) return <Paywall title={listed?.name} message={error.message} />;
-  if (isError && status === 404) return <ArticleNotFound message={error.message} />;
-  if (isError) {
+  if (data) return <ArticleView reading={data} />;
+  if (data === null) {
     return (
-      <LoadError
-        what="the article"
-        error={error}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
+      <>
+        <PageHead title="Article not found" noindex />
+        <ArticleNotFound message={articleMessages.notFound} />
+      </>
     );
   }
-  return <ArticleSkeleton />;
+  if (isError) {
+    return (
+      <>
+        <PageHead title="Article" noindex />
+        <LoadError
+          what="the article"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHead title="Article" noindex />
+      <ArticleSkeleton />
+    </>
+  );
 }
 
 function ArticleSkeleton() {

@@ -2,21 +2,17 @@ import { Lock, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 
-/** A premium article the reader may not open: its title when known, why, and Subscribe. */
-export function Paywall({ title, message }: { title: string | undefined; message: string }) {
+/** Where a premium article's text would continue, for readers without premium: Subscribe. */
+export function SubscribePrompt({ message }: { message: string }) {
   return (
-    <section className="mx-auto max-w-xl border border-amber-500 bg-amber-50 px-6 py-10 text-center">
+    <section
+      aria-label="Premium article"
+      className="border border-amber-500 bg-amber-50 px-6 py-10 text-center"
+    >
       <Lock aria-hidden className="mx-auto size-10 text-amber-700" />
-      {title ? (
-        <>
-          <p className="mt-3 text-sm font-semibold tracking-widest text-amber-800 uppercase">
-            Premium article
-          </p>
-          <h1 className="mt-2 text-3xl leading-tight font-bold">{title}</h1>
-        </>
-      ) : (
-        <h1 className="mt-3 text-3xl leading-tight font-bold">Premium article</h1>
-      )}
+      <p className="mt-3 text-sm font-semibold tracking-widest text-amber-800 uppercase">
+        Premium article
+      </p>
       <p className="mt-4 font-serif text-lg text-ink-muted">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/subscription" className={buttonClass()}>

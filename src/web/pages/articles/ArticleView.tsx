@@ -1,15 +1,46 @@
+import { clsx } from 'clsx';
 import { Crown } from 'lucide-react';
 import { Fragment } from 'react';
-import type { Article } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/articles.js';
+import type { ArticleReading } from '../../../shared/pages.js';
 import { Avatar } from '../../components/Avatar';
+import { JsonLd } from '../../head/JsonLd';
+import { PageHead } from '../../head/PageHead';
+import { newsArticleData, paywalledClass } from '../../head/structuredData';
+import { summary } from '../../head/summary';
 import { formatDate } from '../../lib/formatDate';
+import { useSite } from '../../lib/siteContext';
 import { ArticleBody } from './ArticleBody';
+import { SubscribePrompt } from './ArticleUnavailable';
 
-/** The article in full: title, author, date, picture with its credit, and the text. */
-export function ArticleView({ article }: { article: Article }) {
+/**
+ * The article: title, author, date, picture with its credit, then the text in full, or, for a
+ * premium article the reader may not read, its first sentences and the subscription prompt.
+ * A premium article's paid part (the text, or the prompt standing in for it) carries
+ * `paywalledClass`, which its structured data names.
+ */
+export function ArticleView({ reading }: { reading: ArticleReading }) {
+  const { article, access } = reading;
   const { author } = article;
+  const { publicUrl } = useSite();
+  const description = summary(article.description);
   return (
     <article className="mx-auto max-w-3xl">
+      <PageHead
+        title={article.name}
+        description={description}
+        path={`/articles/${article._id}`}
+        image={{ url: article.image, ...reading.image, alt: article.name }}
+        article={{
+          publishedTime: article.createdAt,
+          modifiedTime: reading.updatedAt,
+          section: article.tags[0],
+          tags: article.tags,
+        }}
+      />
+      <JsonLd
+        data={newsArticleData(publicUrl, article, { updatedAt: reading.updatedAt, description })}
+      />
       <p className="flex flex-wrap items-center gap-3 text-xs font-semibold tracking-widest text-accent uppercase">
         {article.publisher}
         {article.isPremium && (
@@ -53,20 +84,33 @@ export function ArticleView({ article }: { article: Article }) {
         </div>
       </div>
       <figure className="mt-8">
+        {/* The page's largest picture: fetched first, its box sized before it arrives. */}
         <img
           src={article.image}
           alt={article.name}
           width={1280}
           height={720}
+          fetchPriority="high"
           className="aspect-video w-full bg-rule object-cover"
         />
         <figcaption className="mt-2 text-sm text-ink-muted italic">
           Photo Credit: Anonymous
         </figcaption>
       </figure>
-      <div className="mt-8">
-        <ArticleBody text={article.description} />
-      </div>
+      {access === 'full' ? (
+        <div className={clsx('mt-8', article.isPremium && paywalledClass)}>
+          <ArticleBody text={article.description} />
+        </div>
+      ) : (
+        <>
+          <div className="mt-8">
+            <ArticleBody text={article.description} />
+          </div>
+          <div className={clsx('mt-10', paywalledClass)}>
+            <SubscribePrompt message={articleMessages.premiumLocked} />
+          </div>
+        </>
+      )}
       {article.tags.length > 0 && (
         <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2 border-t border-rule pt-6">
           {article.tags.map((tag) => (

@@ -4,7 +4,7 @@ import { showAlert } from '../../components/dialogs/alert';
 import { SectionHeading } from '../../components/SectionHeading';
 import { buttonClass } from '../../components/ui/button';
 import { formatDate } from '../../lib/formatDate';
-import { loadFeedback, saveFeedback, type FeedbackItem } from './feedbackStore';
+import { addFeedback, useFeedback, type FeedbackItem } from './feedbackStore';
 
 /** Spec: submitting is simulated with a 2-second wait; nothing goes to a server. */
 const submitDelayMs = 2000;
@@ -14,12 +14,11 @@ const maxLength = 2000;
 export function FeedbackSection() {
   const textareaId = useId();
   const hintId = useId();
-  const [items, setItems] = useState<FeedbackItem[]>(loadFeedback);
+  const items = useFeedback();
   const [message, setMessage] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
-  useEffect(() => saveFeedback(items), [items]);
   // Leaving the page mid-submit drops the pending item rather than setting state after unmount.
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -30,7 +29,7 @@ export function FeedbackSection() {
     if (trimmed === '' || submitting) return;
     setSubmitting(true);
     timer.current = window.setTimeout(() => {
-      setItems((current) => [{ id: Date.now(), message: trimmed }, ...current]);
+      addFeedback({ id: Date.now(), message: trimmed });
       setMessage('');
       setSubmitting(false);
       void showAlert({

@@ -1,5 +1,8 @@
 import { siteName } from '../../../shared/site.js';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { JsonLd } from '../../head/JsonLd';
+import { PageHead } from '../../head/PageHead';
+import { websiteData } from '../../head/structuredData';
+import { useSite } from '../../lib/siteContext';
 import { AboutSection } from './AboutSection';
 import { FeedbackSection } from './FeedbackSection';
 import { PlansSection } from './PlansSection';
@@ -15,10 +18,12 @@ import { useSubscribePrompt } from './useSubscribePrompt';
  * premium are asked after a while whether they want it.
  */
 export function HomePage() {
-  usePageTitle();
+  const { publicUrl } = useSite();
   useSubscribePrompt();
   return (
     <div className="space-y-16">
+      <PageHead path="/" />
+      <JsonLd data={websiteData(publicUrl)} />
       <h1 className="sr-only">{siteName}: today's front page</h1>
       <TrendingSection />
       <PublishersSection />

@@ -8,7 +8,14 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Whether the reader asked the system for less motion; follows the setting as it changes. */
+/**
+ * Whether the reader asked the system for less motion; follows the setting as it changes. The
+ * server cannot know: its HTML (and the hydration of it) is drawn as if not, then corrected.
+ */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

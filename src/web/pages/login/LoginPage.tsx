@@ -1,17 +1,21 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { PageHead } from '../../head/PageHead';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { useGoogleReturn } from './useGoogleReturn';
 
 export function LoginPage() {
-  usePageTitle('Login');
   const location = useLocation();
   const from = useGoogleReturn();
 
   return (
     <AuthCard title="Login">
+      <PageHead
+        title="Login"
+        description="Log in to Tribune to write articles, manage your subscription and read premium reporting."
+        path="/login"
+      />
       <LoginForm from={from} />
       <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-ink-muted">
         <span aria-hidden className="h-px flex-1 bg-rule" />

@@ -4,7 +4,6 @@ import { LoadError } from '../../components/LoadError';
 import { Pagination } from '../../components/articles/Pagination';
 import { PageHeading } from '../../components/PageHeading';
 import { buttonClass } from '../../components/ui/button';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useDeleteArticle } from '../../lib/api/articleMutations';
 import { useArticles } from '../../lib/api/articles';
 import { useAuth } from '../../lib/auth/authContext';
@@ -16,7 +15,6 @@ const pageSize = 20;
 
 /** The signed-in author's own articles, every status, with Details, Update and Delete. */
 export function MyArticlesPage() {
-  usePageTitle('My Articles');
   const auth = useAuth();
   const [params] = useSearchParams();
   const page = pageParam(params);

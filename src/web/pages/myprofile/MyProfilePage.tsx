@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../lib/auth/authContext';
 import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';
@@ -8,7 +7,6 @@ import { ProfileView } from './ProfileView';
 
 /** The signed-in user's name, email and photo; Update Profile switches to the edit form. */
 export function MyProfilePage() {
-  usePageTitle('My Profile');
   const auth = useAuth();
   const [editing, setEditing] = useState(false);
   // The sign-in guard renders this page for signed-in users only.

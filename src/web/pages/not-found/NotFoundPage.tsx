@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { PageHead } from '../../head/PageHead';
 
+/** Any address no route knows; the server answers it with 404. */
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <section className="mx-auto max-w-xl py-8 text-center sm:py-12">
+      <PageHead title="Page not found" noindex />
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">Error 404</p>
       <h1 className="mt-3 text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
         Sorry, we couldn't find this page.

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import type { Plan } from '../../../shared/plans.js';
 import { LoadError } from '../../components/LoadError';
 import { PageHeading } from '../../components/PageHeading';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../lib/auth/authContext';
 import { getPaymentConfig } from '../../lib/api/payments';
 import { planFromState } from '../../lib/planState';
@@ -23,7 +22,6 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
  * provider and for the payment's secret from the server.
  */
 export function PaymentPage() {
-  usePageTitle('Payment');
   const location = useLocation();
   const plan = planFromState(location.state);
   return (

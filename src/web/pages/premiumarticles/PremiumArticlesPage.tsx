@@ -1,21 +1,21 @@
 import { useSearchParams } from 'react-router';
 import { ArticleResults } from '../../components/articles/ArticleResults';
 import { PageHeading } from '../../components/PageHeading';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { PageHead } from '../../head/PageHead';
 import { useArticles } from '../../lib/api/articles';
-import { pageParam, withPage } from '../../lib/pageParam';
-
-const pageSize = 12;
+import { withPage } from '../../lib/pageParam';
+import { pageSize, premiumList } from './premiumList';
 
 /** The approved premium articles; readers without premium see them locked, as everywhere. */
 export function PremiumArticlesPage() {
-  usePageTitle('Premium Articles');
   const [params] = useSearchParams();
-  const page = pageParam(params);
-  const query = useArticles({ isPremium: true, isApproved: true, page, limit: pageSize });
+  const { page, list } = premiumList(params);
+  const query = useArticles(list);
 
   return (
     <section>
+      {/* Signed-in readers only: not for search engines. */}
+      <PageHead title="Premium Articles" noindex />
       <PageHeading>Premium Articles</PageHeading>
       <p className="mt-3 mb-8 font-serif text-lg text-ink-muted">
         In-depth reporting for our subscribers.

@@ -1,14 +1,18 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { PageHead } from '../../head/PageHead';
 import { originPath } from '../../lib/auth/origin';
 import { RegisterForm } from './RegisterForm';
 
 export function RegisterPage() {
-  usePageTitle('Register');
   const location = useLocation();
   return (
     <AuthCard title="Register">
+      <PageHead
+        title="Register"
+        description="Create a free Tribune account to write for the paper and to subscribe to premium reporting."
+        path="/register"
+      />
       <RegisterForm from={originPath(location.state)} />
       <p className="mt-6 text-center text-sm text-ink-muted">
         Already have an account?{' '}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { planById, plans, type Plan } from '../../../shared/plans.js';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { planFromState, type PaymentState } from '../../lib/planState';
@@ -17,7 +16,6 @@ const defaultPlan: Plan = planById('5-days') ?? plans[1]!;
  * A plan card on the home page arrives with its price, which preselects that plan.
  */
 export function SubscriptionPage() {
-  usePageTitle('Subscription');
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();

@@ -11,7 +11,6 @@ import { ArticleForm } from '../../components/articles/form/ArticleForm';
 import { LoadError } from '../../components/LoadError';
 import { PageHeading } from '../../components/PageHeading';
 import { buttonClass } from '../../components/ui/button';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { useArticleDetail } from '../../lib/api/articleDetail';
 import { useUpdateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
@@ -26,7 +25,6 @@ import { formatDate } from '../../lib/formatDate';
  * the published version.
  */
 export function UpdateArticlePage() {
-  usePageTitle('Update Article');
   const auth = useAuth();
   const id = useSearchParams()[0].get('id');
   const fetched = useArticleDetail(id ?? undefined);

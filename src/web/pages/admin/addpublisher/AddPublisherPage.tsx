@@ -1,8 +1,6 @@
-import { usePageTitle } from '../../../hooks/usePageTitle';
 import { AddPublisherForm } from './AddPublisherForm';
 
 export function AddPublisherPage() {
-  usePageTitle('Add Publisher');
   return (
     <section className="mx-auto max-w-lg">
       <h1 className="text-center font-serif text-3xl font-bold sm:text-4xl">Add Publisher Here</h1>

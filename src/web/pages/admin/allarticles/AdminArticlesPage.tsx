@@ -1,6 +1,5 @@
 import { LoadError } from '../../../components/LoadError';
 import { PageHeading } from '../../../components/PageHeading';
-import { usePageTitle } from '../../../hooks/usePageTitle';
 import { useArticles } from '../../../lib/api/articles';
 import { PageButtons } from '../PageButtons';
 import { usePageInUrl } from '../usePageInUrl';
@@ -11,7 +10,6 @@ const pageSize = 3;
 
 /** Every article in every state, newest first, three a page, each with the editors' actions. */
 export function AdminArticlesPage() {
-  usePageTitle('All Articles (Admin)');
   const [page, setPage] = usePageInUrl();
   // No status filter: for an admin the server lists pending and declined articles too.
   const query = useArticles({ page, limit: pageSize });

@@ -4,7 +4,6 @@ import { errorMessage } from '../../../components/dialogs/alert';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeading } from '../../../components/PageHeading';
 import { buttonClass } from '../../../components/ui/button';
-import { usePageTitle } from '../../../hooks/usePageTitle';
 import { useMakeAdmin, useUserList, type ListedUser } from '../../../lib/api/admin';
 import { PageButtons } from '../PageButtons';
 import { usePageInUrl } from '../usePageInUrl';
@@ -13,7 +12,6 @@ const pageSize = 3;
 
 /** Every account, newest first, three a page; an admin can promote anyone to admin. */
 export function AllUsersPage() {
-  usePageTitle('All Users');
   const [page, setPage] = usePageInUrl();
   const query = useUserList(page, pageSize);
   const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / pageSize));

@@ -1,12 +1,10 @@
 import { PageHeading } from '../../../components/PageHeading';
-import { usePageTitle } from '../../../hooks/usePageTitle';
 import { PremiumColumnChart } from './PremiumColumnChart';
 import { PublisherPieChart } from './PublisherPieChart';
 import { ViewCountLineChart } from './ViewCountLineChart';
 
 /** Three charts of the paper's figures; recharts loads with this page's chunk only. */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
   return (
     <section>
       <PageHeading>Dashboard</PageHeading>

@@ -1,0 +1,67 @@
+import type { Db } from '../db/database.js';
+import { currentGeneration } from '../db/changes.js';
+import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
+
+/**
+ * How long a guest's page is kept by this process. Guests' pages do not depend on who asks
+ * (guests see the same), so a popular page is rendered a few times a minute rather than for
+ * every reader. Every write that changes what a list shows, through whichever process sharing the
+ * database, makes every kept page stale at once (db/changes.ts); this time bounds only what such
+ * a notice could miss. The home page's reader counts may lag as much.
+ */
+export const pageLifetimeMs = 10_000;
+/** The longest life of a kept page while this process cannot hear others' notices. */
+const unsureLifetimeMs = 1_000;
+/** Pages remembered per database; the oldest goes first. A page is tens of kilobytes. */
+const maxEntries = 500;
+
+export interface KeptPage {
+  status: number;
+  /** The HTML, made once for every reader and compressed once per encoding. */
+  answer: SharedAnswer;
+}
+
+interface Entry {
+  /** The generation of the database's changes the page was rendered in (db/changes.ts). */
+  generation: number;
+  expiresAt: number;
+  page: Promise<KeptPage>;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * The guest's page at `address` (path and query), rendered by `render` and kept for a while.
+ * Readers asking while it renders share that render. Only complete pages (200) are kept: a
+ * failed render is not remembered, and a stream of unknown addresses (404s) does not push the
+ * popular pages out.
+ */
+export function keptGuestPage(
+  db: Db,
+  address: string,
+  render: () => Promise<{ status: number; html: string }>,
+): Promise<KeptPage> {
+  let entries = caches.get(db);
+  if (!entries) caches.set(db, (entries = new Map()));
+  const now = Date.now();
+  const { generation, sure } = currentGeneration(db);
+  const entry = entries.get(address);
+  if (entry && entry.generation === generation && now < entry.expiresAt) return entry.page;
+
+  const page = render().then(({ status, html }) => ({ status, answer: sharedText(html) }));
+  const lifetimeMs = sure ? pageLifetimeMs : unsureLifetimeMs;
+  const fresh: Entry = { generation, expiresAt: now + lifetimeMs, page };
+  const kept = entries;
+  kept.delete(address);
+  kept.set(address, fresh);
+  if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+  page.then(
+    ({ status }) => {
+      if (status !== 200 && kept.get(address) === fresh) kept.delete(address);
+    },
+    () => {
+      if (kept.get(address) === fresh) kept.delete(address);
+    },
+  );
+  return page;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { PageData, PageDataError, PublicListQuery, Viewer } from '../../shared/pages.js';
+import type { SessionUser } from '../auth/guards.js';
+import { parseArticleId } from '../articles/article-id.js';
+import { approvalFilter } from '../articles/entitlement.js';
+import { imageSizeReader } from '../articles/image-size.js';
+import { listArticles } from '../articles/queries/list.js';
+import { readArticleForReader } from '../articles/queries/reading.js';
+import { listQuery } from '../articles/request-schemas.js';
+import { listPublishers } from '../publishers/queries.js';
+import { readStatistics } from '../stats/queries.js';
+import { findUserRecord } from '../users/queries.js';
+
+/**
+ * The reads a page's loaders make, for one caller, in process: the same queries, rules and
+ * answers as the API routes they stand for (GET /api/articles, /api/articles/:id/reading,
+ * /api/publisher, /api/statistics), without a request to the server itself.
+ */
+export function pageData(
+  app: FastifyInstance,
+  caller: SessionUser | null,
+  viewer: Viewer,
+): PageData {
+  const { db, dialect } = app.database;
+  return {
+    viewer,
+    async articles(query: PublicListQuery) {
+      const parsed = listQuery.safeParse({
+        ...query,
+        isApproved: query.isApproved === undefined ? undefined : String(query.isApproved),
+        isPremium: query.isPremium === undefined ? undefined : String(query.isPremium),
+      });
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
+      // Public lists only: an author's list (`email`) is never read here.
+      const { email: _email, sortBy, limit, page, ...filters } = parsed.data;
+      const isApproved = approvalFilter(caller, false, filters.isApproved);
+      if (isApproved === null) return { articles: [], total: 0 };
+      const { articles, total } = await listArticles(
+        db,
+        dialect,
+        { ...filters, isApproved },
+        { sortBy, limit, page },
+      );
+      return { articles, total };
+    },
+    async reading(id: string) {
+      let articleId: number;
+      try {
+        articleId = parseArticleId(id);
+      } catch {
+        return null;
+      }
+      return readArticleForReader(db, articleId, caller, imageSizeReader(app.images));
+    },
+    publishers: () => listPublishers(db),
+    statistics: () => readStatistics(db, app.clock()),
+  };
+}
+
+/** The reader's session and record, or null for a guest (or a user no longer on record). */
+export async function viewerOf(app: FastifyInstance, caller: SessionUser | null): Promise<Viewer> {
+  if (!caller) return null;
+  const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
+  if (!record) return null;
+  const { id, name, email, image } = caller;
+  return { user: { id, name, email, image }, record };
+}
+
+/** As the API's error handler words a query it refuses. */
+function badRequest(issue: { path: PropertyKey[]; message: string } | undefined): PageDataError {
+  const field = issue?.path.map(String).join('.');
+  const message = issue
+    ? field
+      ? `${field}: ${issue.message}`
+      : issue.message
+    : 'Invalid request';
+  return { status: 400, error: 'bad_request', message };
+}

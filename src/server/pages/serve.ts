@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageAssets, PageRenderer } from '../../shared/pages.js';
+import { currentUser } from '../auth/guards.js';
+import { sendShared } from '../http/compress-answers.js';
+import { keptGuestPage } from './page-cache.js';
+import { pageData, viewerOf } from './page-data.js';
+
+/** The server entry of the web app and the built files its pages name. */
+export interface Pages {
+  renderer: PageRenderer;
+  assets: PageAssets;
+}
+
+const html = 'text/html; charset=utf-8';
+
+/**
+ * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
+ * app's server entry renders for the caller. A guest's page is the same for every guest: it is
+ * kept and shared (page-cache.ts) and may be revalidated by any cache. A signed-in reader's page
+ * is theirs: rendered for the request and never stored anywhere.
+ */
+export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: string) {
+  const render = async (
+    request: FastifyRequest,
+    caller: Awaited<ReturnType<typeof currentUser>>,
+  ) => {
+    const viewer = await viewerOf(app, caller);
+    return pages.renderer.renderPage({
+      url: request.url,
+      publicUrl,
+      assets: pages.assets,
+      data: pageData(app, caller, viewer),
+    });
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = await currentUser(request);
+    if (!caller) {
+      const page = await keptGuestPage(app.database.db, request.url, () => render(request, null));
+      reply.status(page.status).header('cache-control', 'no-cache');
+      return sendShared(reply, page.answer, html);
+    }
+    const page = await render(request, caller);
+    return reply
+      .status(page.status)
+      .header('cache-control', 'private, no-store')
+      .type(html)
+      .send(page.html);
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { UserRecord } from './accounts.js';
+import { articleSchema, type Article } from './articles.js';
+import type { Publisher } from './publisher.js';
+
+/*
+ * What the server and the web app's server entry (src/web/entry-server.tsx) agree on: the server
+ * renders a page by handing the entry a request and its own reads, in process; the entry answers
+ * the page's HTML and status. Types only, besides the reading schema both sides check.
+ */
+
+/**
+ * What GET /api/articles/:id/reading answers: the article as the caller may read it. `full`
+ * carries the whole text; `preview` (a premium article the caller is not entitled to) carries the
+ * excerpt only, as lists do, so the page can show its headline, byline, date and picture before
+ * the subscription prompt.
+ */
+export const articleReadingSchema = z.object({
+  access: z.enum(['full', 'preview']),
+  article: articleSchema,
+  /** When the article last changed (written or moderated). */
+  updatedAt: z.string(),
+  /** The picture's size in pixels, when the server knows it (images it stores itself). */
+  image: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
+});
+export type ArticleReading = z.infer<typeof articleReadingSchema>;
+
+/** A public list as the pages ask for it (GET /api/articles without `email`). */
+export interface PublicListQuery {
+  isApproved?: boolean;
+  isPremium?: boolean;
+  title?: string;
+  publisher?: string;
+  /** Comma-separated, as typed. */
+  tags?: string;
+  sortBy?: 'createdAt' | 'viewCount';
+  page?: number;
+  limit?: number;
+}
+
+export interface ArticleListPage {
+  articles: Article[];
+  total: number;
+}
+
+export interface ReaderCounts {
+  totalUsers: number;
+  normalUsers: number;
+  premiumUsers: number;
+}
+
+/** Who is reading: the session's public part (never its token) and the user's record. */
+export type Viewer = {
+  user: { id: string; name: string; email: string; image: string | null };
+  record: UserRecord;
+} | null;
+
+/** A read the server refused, as the API would have answered it. */
+export interface PageDataError {
+  status: number;
+  error: string;
+  message: string;
+}
+
+/** The server's own reads for the caller, the same answers its API gives them. */
+export interface PageData {
+  viewer: Viewer;
+  articles(query: PublicListQuery): Promise<ArticleListPage>;
+  /** Null when the article does not exist for this caller (missing, pending, declined, bad id). */
+  reading(id: string): Promise<ArticleReading | null>;
+  publishers(): Promise<Publisher[]>;
+  statistics(): Promise<ReaderCounts>;
+}
+
+/** The built files a page loads, from Vite's manifest (site-relative URLs). */
+export interface PageAssets {
+  /** The app's entry module. */
+  script: string;
+  styles: string[];
+  /** Modules the entry imports, fetched at once instead of after the entry. */
+  preloads: string[];
+  /** Each lazily loaded route module's own preloads (its chunk and what it imports), by source. */
+  routeModules: Record<string, string[]>;
+}
+
+export interface PageRequest {
+  /** Path and query, e.g. /allpublishedarticles?tags=sports. */
+  url: string;
+  /** The site's public address, for canonical links and Open Graph (no trailing slash). */
+  publicUrl: string;
+  assets: PageAssets;
+  data: PageData;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** What the server entry exports. */
+export interface PageRenderer {
+  renderPage(request: PageRequest): Promise<RenderedPage>;
+}

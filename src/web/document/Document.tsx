@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { preloadModule } from 'react-dom';
+import { siteName } from '../../shared/site.js';
+import { feedPath } from '../site';
+import { pageStateId } from './pageState';
+
+interface Props {
+  styles: string[];
+  /** The page state's JSON (pageStateJson), the same text on the server and in the browser. */
+  stateJson: string;
+  /** Modules the browser should fetch at once (server only: they are no part of the tree). */
+  preloads?: string[];
+  children: ReactNode;
+}
+
+/**
+ * The whole HTML document, rendered by React on the server and hydrated whole in the browser.
+ * Each page adds its own title, description and other head tags (head/PageHead.tsx), which
+ * React places in <head>. The app's script is added by the server's renderer.
+ */
+export function Document({ styles, stateJson, preloads = [], children }: Props) {
+  for (const href of preloads) preloadModule(href, { as: 'script' });
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f4ec" />
+        <meta name="color-scheme" content="light" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <link rel="alternate" type="application/rss+xml" title={siteName} href={feedPath} />
+        {styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body>
+        {children}
+        <script
+          type="application/json"
+          id={pageStateId}
+          dangerouslySetInnerHTML={{ __html: stateJson }}
+        />
+      </body>
+    </html>
+  );
+}

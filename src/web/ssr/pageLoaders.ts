@@ -1,0 +1,98 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { data, type LoaderFunction } from 'react-router';
+import type { PageData, PageDataError } from '../../shared/pages.js';
+import { articleReadingQueryOptions } from '../lib/api/articleReading';
+import { articlesQueryOptions, type ArticleListParams } from '../lib/api/articles';
+import { ApiError } from '../lib/api/client';
+import { publishersQueryOptions } from '../lib/api/publishers';
+import { statisticsQueryOptions } from '../lib/api/statistics';
+import { trendingParams } from '../lib/api/trending';
+import { allArticlesSearch } from '../pages/allpublishedarticles/search';
+import { premiumList } from '../pages/premiumarticles/premiumList';
+
+/** What the server gives every loader: this page's query cache and its own reads. */
+export interface LoaderContext {
+  queryClient: QueryClient;
+  data: PageData;
+}
+
+type PageLoader = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: LoaderContext;
+}) => Promise<unknown>;
+
+/**
+ * The server's loaders, by route id (routes.tsx). Each fills the query cache under the keys the
+ * page's hooks read, with the server's own reads instead of requests to its API, so the page
+ * renders complete and the browser hydrates it from the same cache. The browser's routes have
+ * none of these: there, pages fetch what is not in the cache, as they always did. A failed read
+ * stays in the cache as an error, which the page shows (LoadError) and the status reports.
+ */
+export const pageLoaders: Record<string, PageLoader> = {
+  home: async ({ context }) => {
+    await Promise.all([
+      prefetchList(context, trendingParams),
+      prefetch(context, publishersQueryOptions().queryKey, () => context.data.publishers()),
+      prefetch(context, statisticsQueryOptions().queryKey, () => context.data.statistics()),
+    ]);
+    return null;
+  },
+  'all-articles': async ({ request, context }) => {
+    const { list } = allArticlesSearch(new URL(request.url).searchParams);
+    await Promise.all([
+      prefetchList(context, list),
+      // The search form suggests the publishers' names.
+      prefetch(context, publishersQueryOptions().queryKey, () => context.data.publishers()),
+    ]);
+    return null;
+  },
+  'premium-articles': async ({ request, context }) => {
+    // Guests are sent to /login by the browser: nothing to read for them.
+    if (!context.data.viewer) return null;
+    await prefetchList(context, premiumList(new URL(request.url).searchParams).list);
+    return null;
+  },
+  article: async ({ params, context }) => {
+    const id = params.id ?? '';
+    const { queryKey } = articleReadingQueryOptions(id);
+    await prefetch(context, queryKey, () => context.data.reading(id));
+    // Missing, pending, declined or a malformed id: the public gets a real 404.
+    return context.queryClient.getQueryData(queryKey) === null ? data(null, { status: 404 }) : null;
+  },
+  'not-found': async () => data(null, { status: 404 }),
+};
+
+/** The routes with their server loaders added (a copy; the routes given are left as they are). */
+export function withLoaders<R extends { id?: string; children?: R[] }>(routes: R[]): R[] {
+  return routes.map((route) => {
+    const loader = route.id ? pageLoaders[route.id] : undefined;
+    return {
+      ...route,
+      ...(loader && { loader: loader as unknown as LoaderFunction }),
+      ...(route.children && { children: withLoaders(route.children) }),
+    };
+  });
+}
+
+function prefetchList(context: LoaderContext, params: ArticleListParams) {
+  return prefetch(context, articlesQueryOptions(params).queryKey, () =>
+    context.data.articles(params),
+  );
+}
+
+function prefetch(context: LoaderContext, queryKey: QueryKey, read: () => Promise<unknown>) {
+  return context.queryClient.prefetchQuery({
+    queryKey,
+    queryFn: () => read().catch(asApiError),
+  });
+}
+
+/** A refused read becomes the ApiError the browser's request would have thrown. */
+function asApiError(error: unknown): never {
+  const refused = error as Partial<PageDataError> | null;
+  if (typeof refused?.status === 'number' && typeof refused.error === 'string') {
+    throw new ApiError(refused.status, refused.error, refused.message ?? '');
+  }
+  throw error;
+}
