@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
+import type { Pages } from '../pages/serve.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
@@ -11,10 +12,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database of this run's engine, driven with app.inject(). */
+/**
+ * The real server on a fresh database of this run's engine, driven with app.inject(). It renders
+ * pages only when given them (test/pages.ts): other tests have no built app to serve.
+ */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; pages?: Pages } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: AppConfig = {
@@ -34,7 +38,11 @@ export async function createTestApp(
     corsOrigins: [],
     ...overrides,
   };
-  const app = await buildApp(config, { database: database.handle, clock: options.clock });
+  const app = await buildApp(config, {
+    database: database.handle,
+    clock: options.clock,
+    pages: options.pages,
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,368 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createArticle, createPublisher, makePremium } from '../test/factories.js';
+import { webp } from '../test/image-fixtures.js';
+import { sourcePages } from '../test/pages.js';
+
+/*
+ * The pages as a crawler, a link preview or a reader without JavaScript gets them: raw HTML from
+ * the server, no script run. The server renders the web app's own source here (test/pages.ts).
+ */
+
+const site = 'https://news.example.com';
+let t: TestApp;
+let author: TestUser;
+let admin: TestUser;
+let reader: TestUser;
+let subscriber: TestUser;
+/** A picture the server stores itself, whose size it can tell (120 × 80). */
+const picture = '/uploads/0123456789abcdef0123456789abcdef.webp';
+const ids: Record<string, number> = {};
+const premiumExcerpt = 'Doctors at the valley clinic open their doors at dawn.';
+const premiumSecret = 'Only subscribers may read how the night shift ends.';
+const freeText =
+  'The harbour opened again on Monday. Fishing boats returned at first light. ' +
+  'Traders lined the quay. By noon the market was full.';
+
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: site }, { pages: await sourcePages() });
+  const db = t.app.database.db;
+  author = await signUp(t.app, { name: 'Alice Author' });
+  admin = await signUp(t.app, { name: 'Ada Admin' });
+  await makeAdmin(t.app, admin.user.id);
+  reader = await signUp(t.app, { name: 'Free Reader' });
+  subscriber = await signUp(t.app, { name: 'Paying Reader' });
+  await makePremium(db, subscriber.user.id);
+
+  await mkdir(path.join(t.config.dataDir, 'uploads'), { recursive: true });
+  await writeFile(path.join(t.config.dataDir, 'uploads', path.basename(picture)), await webp());
+
+  const herald = await createPublisher(db, { name: 'The Harbour Herald' });
+  const make = async (title: string, overrides: Parameters<typeof createArticle>[2] = {}) =>
+    (ids[title] = (await createArticle(db, author.user.id, { title, ...overrides })).id);
+  await make('Harbour reopens', {
+    publisherId: herald.id,
+    tags: ['business', 'local'],
+    description: freeText,
+    image: picture,
+  });
+  await make('Inside the clinic', {
+    isPremium: true,
+    tags: ['health'],
+    description: `${premiumExcerpt} ${premiumSecret} The ward stays quiet. Morning comes.`,
+  });
+  await make('Still pending', { isApproved: false });
+  await make('Declined story', { isApproved: false, adminMessage: 'Needs sources.' });
+  await make('Breaking </script><script>alert(1)</script>', { tags: ['politics'] });
+});
+
+afterAll(() => t.close());
+
+async function page(url: string, cookie?: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return { res, html: res.body, doc: parse(res.body) };
+}
+
+const meta = (doc: HTMLElement, key: string) =>
+  doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+
+const jsonLd = (doc: HTMLElement) =>
+  doc
+    .querySelectorAll('script[type="application/ld+json"]')
+    .map((script) => JSON.parse(script.textContent) as Record<string, unknown>);
+
+/** Everything in the page a reader would not see as text: the serialized state, mostly. */
+const pageState = (doc: HTMLElement) => doc.querySelector('script#page-state')?.textContent ?? '';
+
+describe('the home page', () => {
+  it("arrives complete, described and with the site's structured data", async () => {
+    const { res, doc } = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(doc.querySelector('title')?.textContent).toBe(
+      'Tribune — Independent news for curious readers',
+    );
+    expect(meta(doc, 'description')).toBeTruthy();
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${site}/`);
+    expect(meta(doc, 'og:type')).toBe('website');
+    expect(meta(doc, 'og:site_name')).toBe('Tribune');
+    expect(meta(doc, 'og:url')).toBe(`${site}/`);
+    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site}/`));
+    expect(meta(doc, 'og:image:width')).toMatch(/^\d+$/);
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'robots')).toBeUndefined();
+    const feed = doc.querySelector('link[rel="alternate"][type="application/rss+xml"]');
+    expect(feed?.getAttribute('href')).toBe('/rss.xml');
+
+    const [data] = jsonLd(doc) as [{ '@graph': Record<string, unknown>[] }];
+    const types = data['@graph'].map((node) => node['@type']);
+    expect(types).toEqual(['WebSite', 'Organization']);
+    const website = data['@graph'][0] as { potentialAction: { target: { urlTemplate: string } } };
+    expect(website.potentialAction.target.urlTemplate).toContain('{search_term_string}');
+    const org = data['@graph'][1] as { name: string; logo: { url: string } };
+    expect(org).toMatchObject({ name: 'Tribune', logo: { url: expect.stringMatching(/^https:/) } });
+
+    // The news itself is in the HTML, linked with real addresses.
+    const links = doc.querySelectorAll('a').map((a) => a.getAttribute('href'));
+    expect(links).toContain(`/articles/${ids['Harbour reopens']}`);
+    expect(doc.querySelector('main')?.textContent).toContain('Harbour reopens');
+    // The app's script and styles are named for the browser to take over.
+    expect(doc.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+      '/assets/main-test.js',
+    );
+    expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      '/assets/main-test.css',
+    );
+  });
+
+  it('is kept for guests and forgotten at once when an article is approved', async () => {
+    const first = await page('/');
+    expect(first.res.headers['cache-control']).toBe('no-cache');
+    expect(first.doc.querySelector('main')?.textContent).not.toContain('Still pending');
+    const again = await page('/');
+    expect(again.html).toBe(first.html);
+
+    const approved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${ids['Still pending']}`,
+      headers: { cookie: admin.cookie, origin: site },
+      payload: { isApproved: true },
+    });
+    expect(approved.statusCode).toBe(200);
+    const after = await page('/');
+    expect(after.doc.querySelector('main')?.textContent).toContain('Still pending');
+
+    // Back as it was, for the tests that follow.
+    await t.app.database.db
+      .updateTable('article')
+      .set({ isApproved: false })
+      .where('id', '=', ids['Still pending']!)
+      .execute();
+  });
+
+  it('is compressed for browsers that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('an article', () => {
+  it('is described for search engines and link previews', async () => {
+    const id = ids['Harbour reopens']!;
+    const { res, doc } = await page(`/articles/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(doc.querySelector('title')?.textContent).toBe('Harbour reopens | Tribune');
+    expect(meta(doc, 'description')).toMatch(/^The harbour opened again on Monday\./);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${site}/articles/${id}`,
+    );
+    expect(meta(doc, 'og:type')).toBe('article');
+    expect(meta(doc, 'og:title')).toBe('Harbour reopens');
+    expect(meta(doc, 'og:url')).toBe(`${site}/articles/${id}`);
+    expect(meta(doc, 'og:image')).toBe(`${site}${picture}`);
+    expect(meta(doc, 'og:image:width')).toBe('120');
+    expect(meta(doc, 'og:image:height')).toBe('80');
+    expect(meta(doc, 'article:published_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(meta(doc, 'article:section')).toBe('business');
+    expect(
+      doc.querySelectorAll('meta[property="article:tag"]').map((m) => m.getAttribute('content')),
+    ).toEqual(['business', 'local']);
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+
+    const [data] = jsonLd(doc);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'Harbour reopens',
+      image: [`${site}${picture}`],
+      datePublished: expect.any(String),
+      dateModified: expect.any(String),
+      author: [{ '@type': 'Person', name: 'Alice Author' }],
+      publisher: { '@type': 'Organization', name: 'Tribune', logo: { url: expect.any(String) } },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': `${site}/articles/${id}` },
+    });
+    expect(data).not.toHaveProperty('isAccessibleForFree');
+  });
+
+  it('holds its whole text, its picture sized and fetched first', async () => {
+    const { doc } = await page(`/articles/${ids['Harbour reopens']}`);
+    expect(doc.querySelector('h1')?.textContent).toBe('Harbour reopens');
+    expect(doc.querySelector('article')?.textContent).toContain('By noon the market was full.');
+    const img = doc.querySelector('article img[fetchpriority="high"]');
+    expect(img?.getAttribute('src')).toBe(picture);
+    expect(img?.getAttribute('width')).toBeTruthy();
+    expect(img?.getAttribute('height')).toBeTruthy();
+  });
+
+  it("keeps a premium article's text from guests and free readers, in the HTML and the state", async () => {
+    const id = ids['Inside the clinic']!;
+    for (const cookie of [undefined, reader.cookie]) {
+      const { res, html, doc } = await page(`/articles/${id}`, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(doc.querySelector('h1')?.textContent).toBe('Inside the clinic');
+      expect(doc.querySelector('article')?.textContent).toContain(premiumExcerpt);
+      expect(doc.querySelector('.paywalled-content')?.textContent).toContain(
+        'This is a premium article. Subscribe to read it.',
+      );
+      expect(html).not.toContain('night shift');
+      expect(html).not.toContain('ward stays quiet');
+      expect(pageState(doc)).toContain('Inside the clinic');
+      const [data] = jsonLd(doc);
+      expect(data).toMatchObject({
+        '@type': 'NewsArticle',
+        isAccessibleForFree: false,
+        hasPart: {
+          '@type': 'WebPageElement',
+          isAccessibleForFree: false,
+          cssSelector: '.paywalled-content',
+        },
+      });
+    }
+  });
+
+  it('gives an entitled reader the whole premium text, on a page never shared', async () => {
+    const { res, doc } = await page(`/articles/${ids['Inside the clinic']}`, subscriber.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(doc.querySelector('.paywalled-content')?.textContent).toContain(premiumSecret);
+
+    // A guest asking right after still gets the preview.
+    const guest = await page(`/articles/${ids['Inside the clinic']}`);
+    expect(guest.html).not.toContain('night shift');
+  });
+
+  it('cannot break out of its page with its title', async () => {
+    const { html, doc } = await page(
+      `/articles/${ids['Breaking </script><script>alert(1)</script>']}`,
+    );
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(doc.querySelector('h1')?.textContent).toBe(
+      'Breaking </script><script>alert(1)</script>',
+    );
+    expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
+  });
+
+  it('answers 404 to the public when missing, unpublished or malformed', async () => {
+    for (const url of [
+      '/articles/999999',
+      `/articles/${ids['Still pending']}`,
+      `/articles/${ids['Declined story']}`,
+      '/articles/not-a-number',
+      '/articles/1e3',
+    ]) {
+      const { res, doc } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(meta(doc, 'robots'), url).toBe('noindex');
+      expect(doc.querySelector('link[rel="canonical"]'), url).toBeNull();
+      expect(doc.textContent, url).toContain('This article does not exist or is not published.');
+    }
+    // Its author may open it.
+    const own = await page(`/articles/${ids['Still pending']}`, author.cookie);
+    expect(own.res.statusCode).toBe(200);
+    expect(own.doc.querySelector('h1')?.textContent).toBe('Still pending');
+  });
+});
+
+describe('All Articles', () => {
+  it('renders the search its address asks for, with real links to the next pages', async () => {
+    const db = t.app.database.db;
+    const sports = await createPublisher(db, { name: 'Sports Desk' });
+    for (let n = 1; n <= 14; n += 1) {
+      await createArticle(db, author.user.id, {
+        title: `Match report ${n}`,
+        tags: ['sports'],
+        publisherId: sports.id,
+      });
+    }
+    const { res, doc } = await page('/allpublishedarticles?tags=sports');
+    expect(res.statusCode).toBe(200);
+    const main = doc.querySelector('main')?.textContent ?? '';
+    expect(main).toContain('Match report 14');
+    expect(main).not.toContain('Harbour reopens');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${site}/allpublishedarticles?tags=sports`,
+    );
+
+    const pager = doc.querySelectorAll('a').map((a) => a.getAttribute('href') ?? '');
+    const next = pager.find((href) => /[?&]page=2/.test(href));
+    expect(next).toMatch(/^\/allpublishedarticles\?/);
+    expect(next).toContain('tags=sports');
+
+    const second = await page(next!);
+    expect(second.res.statusCode).toBe(200);
+    expect(second.doc.querySelector('main')?.textContent).toContain('Match report 1');
+  });
+
+  it('has a search form that works without scripts', async () => {
+    const { doc } = await page('/allpublishedarticles');
+    const form = doc.querySelector('form[role="search"], main form');
+    expect(form?.getAttribute('method')?.toLowerCase() ?? 'get').toBe('get');
+    expect(form?.getAttribute('action')).toBe('/allpublishedarticles');
+    const names = form?.querySelectorAll('input').map((input) => input.getAttribute('name'));
+    expect(names).toEqual(expect.arrayContaining(['title', 'publisher', 'tags']));
+
+    const found = await page('/allpublishedarticles?title=harbour');
+    expect(found.doc.querySelector('main')?.textContent).toContain('Harbour reopens');
+    expect(found.doc.querySelector('input[name="title"]')?.getAttribute('value')).toBe('harbour');
+  });
+});
+
+describe('other pages', () => {
+  it('answers 404 with the not-found page for unknown addresses', async () => {
+    const { res, doc } = await page('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(doc.querySelector('title')?.textContent).toBe('Page not found | Tribune');
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(doc.querySelector('h1')?.textContent).toBe("Sorry, we couldn't find this page.");
+  });
+
+  it('titles the login and register pages and lets them be indexed', async () => {
+    for (const [url, title] of [
+      ['/login', 'Login | Tribune'],
+      ['/register', 'Register | Tribune'],
+    ] as const) {
+      const { res, doc } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(doc.querySelector('title')?.textContent, url).toBe(title);
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), url).toBe(
+        `${site}${url}`,
+      );
+      expect(doc.querySelector('form'), url).not.toBeNull();
+    }
+  });
+
+  it('titles the private pages and keeps them out of search engines', async () => {
+    for (const [url, title] of [
+      ['/myarticles', 'My Articles | Tribune'],
+      ['/myprofile', 'My Profile | Tribune'],
+      ['/admin/dashboard', 'Dashboard | Tribune'],
+      ['/subscription', 'Subscription | Tribune'],
+    ] as const) {
+      for (const cookie of [undefined, admin.cookie]) {
+        const { res, doc } = await page(url, cookie);
+        expect(res.statusCode, url).toBe(200);
+        expect(doc.querySelector('title')?.textContent, url).toBe(title);
+        expect(meta(doc, 'robots'), url).toBe('noindex');
+        expect(doc.querySelector('link[rel="canonical"]'), url).toBeNull();
+      }
+    }
+  });
+
+  it("never puts a signed-in reader's page where a guest can get it", async () => {
+    const signedIn = await page('/', reader.cookie);
+    expect(signedIn.res.headers['cache-control']).toBe('private, no-store');
+    expect(pageState(signedIn.doc)).toContain(reader.user.email);
+    const guest = await page('/');
+    expect(guest.html).not.toContain(reader.user.email);
+    expect(pageState(guest.doc)).not.toContain('Free Reader');
+  });
+});
