@@ -11,9 +11,15 @@ import { defineConfig, type Plugin } from 'vite';
 // In development Vite proxies the API and uploads to the server started by `npm run dev`.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
+  // React Router's package exports only its development build, with its checks and warnings;
+  // built bundles take its production build (what its own Vite plugin does), which is smaller
+  // in the browser and renders a page on the server in less time. Bundled into the server
+  // entry for the same reason; React itself stays external there, one copy for everything.
+  resolve: command === 'build' ? { alias: reactRouterProduction } : {},
+  ssr: { noExternal: ['react-router'] },
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true }
@@ -33,6 +39,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
 
 const compressible = /\.(js|css|html|svg|json)$/;
 

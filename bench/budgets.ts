@@ -5,14 +5,16 @@ import type { LatencyBudget } from './scenarios.js';
 
 /** The budgets of DESIGN.md ("Budgets"), in the units the benchmark measures. */
 export const budgets = {
-  p99Ms: { list: 25, detail: 10 } satisfies Record<LatencyBudget, number>,
+  p99Ms: { list: 25, detail: 10, page: 25 } satisfies Record<LatencyBudget, number>,
+  /** A guest's HTML page answers at least this share of the bare route's saturated rate. */
+  pageOfBare: 0.5,
   initialScriptBytes: 150_000,
   /** The repeat of page 1 at the end may use this much more memory than any scenario before it. */
   memoryGrowth: 0.1,
 };
 
 export interface BudgetCheck {
-  kind: 'latency' | 'errors' | 'script' | 'memory' | 'views';
+  kind: 'latency' | 'throughput' | 'errors' | 'script' | 'memory' | 'views';
   budget: string;
   limit: string;
   actual: string;
@@ -40,6 +42,15 @@ export function checkBudgets(measured: {
         limit: `< ${limit} ms`,
         actual: s.atRate?.requests ? `${s.atRate.p99} ms` : 'no answers',
         met: latencyMet(s),
+      });
+    }
+    if (s.budget === 'page' && s.ofBare !== undefined) {
+      checks.push({
+        kind: 'throughput',
+        budget: `${s.label}: saturated throughput vs the bare route`,
+        limit: `>= ${budgets.pageOfBare}x`,
+        actual: `${s.ofBare.toFixed(2)}x`,
+        met: s.ofBare >= budgets.pageOfBare,
       });
     }
   }

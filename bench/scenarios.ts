@@ -2,7 +2,7 @@ import { tags } from '../src/shared/tags.js';
 import { publisherNames, titleWords } from './corpus.js';
 
 /** Which budget a scenario's latency is held to (DESIGN.md, Budgets). */
-export type LatencyBudget = 'list' | 'detail';
+export type LatencyBudget = 'list' | 'detail' | 'page';
 
 export interface BenchRequest {
   method: 'GET' | 'PATCH';
@@ -37,7 +37,8 @@ const pageSize = 12;
  * it accepts compressed answers, so the server's compression is part of what is measured.
  */
 const apiHeaders = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-const pageHeaders = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
+const pageHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+const assetHeaders = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * The requests the web app makes, with the query strings it builds (src/web/lib/api/articles.ts
@@ -117,7 +118,20 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         body: '{}',
       }),
     },
-    { key: 'index', label: 'index.html', next: () => get('/', pageHeaders) },
-    { key: 'script', label: 'main JS asset', next: () => get(context.mainScript, pageHeaders) },
+    // A guest's HTML pages, rendered by the server (src/server/pages): the home page is one
+    // address, kept and shared; articles are opened at random, so most are rendered anew.
+    {
+      key: 'home',
+      label: 'home page (guest HTML)',
+      budget: 'page',
+      next: () => get('/', pageHeaders),
+    },
+    {
+      key: 'article',
+      label: 'article page (guest HTML, random ids)',
+      budget: 'page',
+      next: () => get(`/articles/${pick(context.openIds)}`, pageHeaders),
+    },
+    { key: 'script', label: 'main JS asset', next: () => get(context.mainScript, assetHeaders) },
   ];
 }

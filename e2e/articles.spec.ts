@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { articleMessages } from '../src/shared/articles.js';
+import { articleMessages } from '../src/shared/article-messages.js';
 import { demo, registerAs, signInAs } from './accounts.js';
 import { listArticles, pictureFile, readArticle, uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { articleMessages } from '../src/shared/articles.js';
+import { articleMessages } from '../src/shared/article-messages.js';
 import { revisionMessages } from '../src/shared/revisions.js';
 import { registerAs, signInAs } from './accounts.js';
 import { pictureFile, uniqueTitle } from './articleData.js';

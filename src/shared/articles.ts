@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { tags } from './tags.js';
 
-/** The spec's article texts, word for word. */
-export const articleMessages = {
-  postingLimit:
-    'You have reached your maximum limit for posting articles. Go to the subscription page for posting more articles',
-  createFailed: 'An error occurred while creating the article',
-  created: 'Article Created Successfully',
-  updated: 'Article Update Successfully',
-  notModified: 'Article is not modified',
-  addConfirm: 'Are you sure you want to add this article to your database?',
-  updateConfirm: 'Are You sure You want to Update this Article to your database?',
-  premiumLocked: 'This is a premium article. Subscribe to read it.',
-  notFound: 'This article does not exist or is not published.',
-} as const;
-
 /** Limits that keep articles readable and the database lean. */
 export const articleLimits = {
   titleMax: 200,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages } from '../../shared/articles.js';
+import { articleMessages } from '../../shared/article-messages.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { articleRevisionSchema, revisionQueueItemSchema } from '../../shared/revisions.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articleMessages, articleStatus, type Article } from '../../shared/articles.js';
+import { articleMessages } from '../../shared/article-messages.js';
+import { articleStatus, type Article } from '../../shared/articles.js';
 import { premiumExcerpt } from '../../shared/excerpt.js';
 import {
   revisionMessages,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages, articleSchema, createArticleSchema } from '../../shared/articles.js';
+import { articleMessages } from '../../shared/article-messages.js';
+import { articleSchema, createArticleSchema } from '../../shared/articles.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';

@@ -1,4 +1,5 @@
-import { articleMessages, type CreateArticle } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
+import { type CreateArticle } from '../../../shared/articles.js';
 import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';

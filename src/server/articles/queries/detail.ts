@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
-import { articleMessages, type Article } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
+import { type Article } from '../../../shared/articles.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';

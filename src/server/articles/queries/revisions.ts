@@ -1,5 +1,5 @@
 import type { Article } from '../../../shared/articles.js';
-import { articleMessages } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
 import { articleExcerpts } from '../../../shared/excerpt.js';
 import { revisionMessages, type ArticleRevision } from '../../../shared/revisions.js';
 import type { Db } from '../../db/database.js';

@@ -1,4 +1,5 @@
-import { articleMessages, type UpdateArticle } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
+import { type UpdateArticle } from '../../../shared/articles.js';
 import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';

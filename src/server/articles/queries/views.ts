@@ -1,4 +1,4 @@
-import { articleMessages } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
 import { consumeAttempt } from '../../auth/attempts.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { articleMessages, type CreateArticle } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
+import { type CreateArticle } from '../../../shared/articles.js';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm, emptyArticle } from '../../components/articles/form/ArticleForm';
 import { PageHeading } from '../../components/PageHeading';

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { articleMessages } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
 import type { Auth } from '../../lib/auth/authContext';
 
 /** Spec: free users may post one article; premium users and admins post without limit. */

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Crown } from 'lucide-react';
 import { Fragment } from 'react';
-import { articleMessages } from '../../../shared/articles.js';
+import { articleMessages } from '../../../shared/article-messages.js';
 import type { ArticleReading } from '../../../shared/pages.js';
 import { Avatar } from '../../components/Avatar';
 import { JsonLd } from '../../head/JsonLd';

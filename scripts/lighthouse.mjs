@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// npm run lighthouse: Lighthouse (mobile, its default) on the public pages of the built app,
+// three runs each, and the median of each score and metric, as docs/PERFORMANCE.md reports them.
+// Starts the built server on a fresh data folder with the demo content; Lighthouse 12 comes from
+// the npm registry through npx (13 needs Node 22) and drives Chromium from CHROMIUM_PATH or
+// /usr/bin/chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const runs = 3;
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3999);
+const base = `http://localhost:${port}`;
+const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync('dist/server/main.js')) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribune-lighthouse-'));
+const server = spawn('node', ['dist/server/main.js'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'lighthouse-secret-that-is-long-enough-0123',
+    SEED_DEMO: 'true',
+    DEMO_PAYMENTS: 'true',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+try {
+  await waitFor(`${base}/api/health`);
+  const articles = await (
+    await fetch(`${base}/api/articles?isApproved=true&isPremium=false&limit=1`)
+  ).json();
+  const pages = {
+    home: '/',
+    'All Articles': '/allpublishedarticles',
+    article: `/articles/${articles[0]._id}`,
+  };
+  console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |');
+  console.log('| ---- | ---- | ---- | ---- | ---- | ---- | ---- | ---- |');
+  for (const [name, address] of Object.entries(pages)) {
+    const results = [];
+    for (let run = 0; run < runs; run += 1) results.push(audit(`${base}${address}`));
+    const median = (pick) => results.map(pick).sort((a, b) => a - b)[Math.floor(runs / 2)];
+    const score = (id) => Math.round(median((r) => r.categories[id].score) * 100);
+    const metric = (id) => median((r) => r.audits[id].numericValue);
+    console.log(
+      `| ${name} | ${score('performance')} | ${score('accessibility')} | ` +
+        `${score('best-practices')} | ${score('seo')} | ` +
+        `${(metric('largest-contentful-paint') / 1000).toFixed(1)} s | ` +
+        `${metric('cumulative-layout-shift').toFixed(3)} | ` +
+        `${Math.round(metric('total-blocking-time'))} ms |`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One Lighthouse run of `url`: its JSON report. */
+function audit(url) {
+  const out = path.join(dataDir, 'report.json');
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}`);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+async function waitFor(url) {
+  for (let tries = 0; tries < 120; tries += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
