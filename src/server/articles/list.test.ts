@@ -182,10 +182,17 @@ describe('GET /api/articles', () => {
     expect((await list('?title=')).total).toBe(4);
   });
 
-  it('filters by publisher, exact name in any case', async () => {
+  it("filters by any part of the publisher's name, in any case", async () => {
     expect((await list('?publisher=valley%20TIMES')).ids).toEqual([ids.underscore, ids.premium]);
-    expect((await list('?publisher=Valley')).ids).toEqual([]);
+    expect((await list('?publisher=Valley')).ids).toEqual([ids.underscore, ids.premium]);
+    expect((await list('?publisher=TIMES')).total).toBe(2);
+    expect((await list('?publisher=harbour%20h')).ids).toEqual([ids.review, ids.budget]);
+    // Part of both names (herALd, vALley): the articles of both.
+    expect((await list('?publisher=AL')).total).toBe(4);
     expect((await list('?publisher=Nobody')).total).toBe(0);
+    // Wildcards are taken literally.
+    expect((await list('?publisher=%25')).total).toBe(0);
+    expect((await list('?publisher=Valley_Times')).total).toBe(0);
   });
 
   it('filters by any of several tags', async () => {

@@ -22,7 +22,10 @@ export const listQuery = z.object({
   isApproved: flag.optional(),
   isPremium: flag.optional(),
   title: optionalText(articleLimits.titleMax, 'Part of the title, in any case, taken literally'),
-  publisher: optionalText(articleLimits.publisherMax, "A publisher's exact name, in any case"),
+  publisher: optionalText(
+    articleLimits.publisherMax,
+    "Any part of a publisher's name, in any case",
+  ),
   tags: optionalText(200, 'Comma-separated tags: articles with any of them').transform((value) => {
     const list = value
       ?.split(',')

@@ -7,7 +7,13 @@ import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';
-import { pageFromMatches, titleContains, titleMatches, titlePhrase } from './title-search.js';
+import {
+  pageFromMatches,
+  textContains,
+  titleContains,
+  titleMatches,
+  titlePhrase,
+} from './title-search.js';
 
 /** Which articles a list holds. The route decides what the caller may ask for. */
 export interface ArticleFilters {
@@ -17,7 +23,7 @@ export interface ArticleFilters {
   authorEmail?: string;
   /** A case-insensitive part of the title, taken literally. */
   title?: string;
-  /** A publisher's exact name, whatever the case. */
+  /** A case-insensitive part of a publisher's name, taken literally. */
   publisher?: string;
   /** Articles carrying any of these tags. */
   tags?: string[];
@@ -198,17 +204,16 @@ function conditions(
     );
   }
   if (filters.publisher !== undefined) {
-    // The unique index on lower(name) finds the publisher, then its articles' index applies.
+    // Publishers are few: their names are read one by one, then the articles' index on their
+    // publisher applies to the ones that match.
     and(
       eb(
         'article.publisherId',
-        '=',
+        'in',
         eb
           .selectFrom('publisher')
           .select('publisher.id')
-          .where((p) =>
-            p(p.fn('lower', ['publisher.name']), '=', filters.publisher?.toLowerCase()),
-          ),
+          .where(textContains(dialect, 'publisher.name', filters.publisher)),
       ),
     );
   }

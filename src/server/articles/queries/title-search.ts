@@ -31,9 +31,17 @@ export function titleContains(dialect: Dialect, text: string) {
     // conditions (an admin's list of every status: 40 ms for a common word at 100,000).
     return sql<SqlBool>`+${sql.ref('article.id')} in (select rowid from article_title_fts where article_title_fts match ${phrase})`;
   }
+  return textContains(dialect, 'article.title', text);
+}
+
+/**
+ * "`column` contains `text`", in any case, `%` and `_` taken literally, read row by row: ILIKE on
+ * PostgreSQL, LIKE on SQLite (which folds ASCII letters only).
+ */
+export function textContains(dialect: Dialect, column: string, text: string) {
   const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
   const operator = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  return sql<SqlBool>`${sql.ref('article.title')} ${operator} ${pattern} escape '\\'`;
+  return sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} escape '\\'`;
 }
 
 /**

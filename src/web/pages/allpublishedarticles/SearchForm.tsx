@@ -22,7 +22,7 @@ interface Props {
  * All Articles, whose results the server renders; with it, the page searches in place.
  */
 export function SearchForm({ initial, onSearch }: Props) {
-  // The publisher filter takes an exact name: the browser suggests the known ones.
+  // The publisher filter takes any part of a name; the browser suggests the known ones.
   const publishers = usePublishers();
   const publisherListId = useId();
 
