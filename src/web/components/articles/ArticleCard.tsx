@@ -15,7 +15,8 @@ interface ArticleCardProps {
   sentences?: number;
   /** h2 in a list that is the page's main content, h3 inside a home page section. */
   headingLevel?: 'h2' | 'h3';
-  /** The page's first large picture (the carousel's first slide) loads at once, not lazily. */
+  /** The page's first large picture (the carousel's first slide, a list's first card) loads at
+   * once, not lazily. */
   eager?: boolean;
 }
 

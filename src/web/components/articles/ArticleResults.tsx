@@ -47,9 +47,10 @@ export function ArticleResults({ query, page, pageSize, hrefFor, emptyMessage }:
           aria-busy={isPlaceholderData || undefined}
           className={clsx(gridClass, isPlaceholderData && 'opacity-60 transition-opacity')}
         >
-          {data.articles.map((article) => (
+          {data.articles.map((article, index) => (
             <li key={article._id}>
-              <ArticleCard article={article} />
+              {/* The first card's picture is the page's largest on a phone: fetched at once. */}
+              <ArticleCard article={article} eager={index === 0} />
             </li>
           ))}
         </ul>
