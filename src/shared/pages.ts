@@ -31,8 +31,9 @@ export interface PublicListQuery {
   isPremium?: boolean;
   title?: string;
   publisher?: string;
-  /** Comma-separated, as typed. */
+  /** Tags, comma-separated as the reader typed them ("sports, health"). */
   tags?: string;
+  /** Newest first unless asked for the most viewed (the home page's trending list). */
   sortBy?: 'createdAt' | 'viewCount';
   page?: number;
   limit?: number;

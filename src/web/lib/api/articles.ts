@@ -1,28 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Article } from '../../../shared/articles.js';
+import type { ArticleListPage, PublicListQuery } from '../../../shared/pages.js';
 import { apiFetchWithHeaders } from './client';
 
-/** What GET /api/articles filters by; empty values are left out of the request. */
-export interface ArticleListParams {
-  isApproved?: boolean;
-  isPremium?: boolean;
-  /** The caller's own email: their own articles, every status. */
-  email?: string;
-  title?: string;
-  publisher?: string;
-  /** Tags, comma-separated as the reader typed them ("sports, health"). */
-  tags?: string;
-  /** Newest first unless asked for the most viewed (the home page's trending list). */
-  sortBy?: 'createdAt' | 'viewCount';
-  page?: number;
-  limit?: number;
-}
+/**
+ * What GET /api/articles filters by; empty values are left out of the request. Besides the
+ * public lists' query (the server renders those too), the caller's own email: their own
+ * articles, every status.
+ */
+export type ArticleListParams = PublicListQuery & { email?: string };
 
 /** One page of articles and how many match in all (the X-Total-Count header). */
-export interface ArticlePage {
-  articles: Article[];
-  total: number;
-}
+export type ArticlePage = ArticleListPage;
 
 /** Query keys for articles; the mutations in articleMutations.ts invalidate through these. */
 export const articleKeys = {
