@@ -69,8 +69,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** One Lighthouse run of `url`: its JSON report. */
-function audit(url) {
+/** One Lighthouse run of `url`: its JSON report. Lighthouse sometimes loses its trace
+ * (NO_NAVSTART) with headless Chromium; such a run is made again, twice at most. */
+function audit(url, tries = 3) {
   const out = path.join(dataDir, 'report.json');
   const result = spawnSync(
     'npx',
@@ -86,7 +87,10 @@ function audit(url) {
     ],
     { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
   );
-  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}`);
+  if (result.status !== 0) {
+    if (tries > 1) return audit(url, tries - 1);
+    throw new Error(`Lighthouse failed on ${url}`);
+  }
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
