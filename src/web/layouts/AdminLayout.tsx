@@ -2,9 +2,10 @@ import { clsx } from 'clsx';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { siteName } from '../../shared/site.js';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../components/Avatar';
 import { NavigationProgress } from '../components/NavigationProgress';
+import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { SkipLink } from '../components/SkipLink';
 import { useAuth } from '../lib/auth/authContext';
 import { useLogout } from '../lib/auth/useLogout';
@@ -24,11 +25,22 @@ export function AdminLayout() {
   const logout = useLogout();
   // The narrow screens' menu; on wide screens the links always show and this is ignored.
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu, as it closes any menu, and focus goes back to its button.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
     <div className="min-h-dvh lg:flex">
       <SkipLink />
       <NavigationProgress />
-      <aside className="bg-ink text-paper lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:shrink-0">
+      <RouteAnnouncer />
+      <aside
+        onKeyDown={closeOnEscape}
+        className="bg-ink text-paper lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:shrink-0"
+      >
         <div className="flex items-baseline gap-3 px-4 py-4 sm:px-6 lg:block lg:py-8">
           <Link
             to="/"
@@ -40,6 +52,7 @@ export function AdminLayout() {
             Admin
           </p>
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={menuOpen}
             aria-controls="admin-menu"

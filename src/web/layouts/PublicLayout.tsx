@@ -3,6 +3,7 @@ import { SiteFooter } from '../components/footer/SiteFooter';
 import { Masthead } from '../components/header/Masthead';
 import { MainNav } from '../components/header/MainNav';
 import { NavigationProgress } from '../components/NavigationProgress';
+import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { SkipLink } from '../components/SkipLink';
 
 /** The reader-facing frame: masthead, sticky nav, the page, footer. */
@@ -11,6 +12,7 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <NavigationProgress />
+      <RouteAnnouncer />
       <Masthead />
       <MainNav />
       <main id="main" tabIndex={-1} className="page-wrap flex-1 py-8 sm:py-12">

@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, CircleQuestionMark, CircleX, Info } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { buttonClass } from '../ui/button';
-import type { AlertIcon, OpenAlert } from './alert';
+import { returnFocus } from '../../lib/focus';
+import { currentAlert, type AlertIcon, type OpenAlert } from './alert';
 
 const icons: Record<AlertIcon, { Icon: typeof CircleX; className: string; label: string }> = {
   error: { Icon: CircleX, className: 'text-accent', label: 'Error' },
@@ -22,6 +23,7 @@ interface Props {
 export default function AlertDialogView({ alert, onClose }: Props) {
   const icon = alert.icon ? icons[alert.icon] : null;
   const footerId = useId();
+  const confirm = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose(false)}>
       <AlertDialog.Portal>
@@ -29,6 +31,19 @@ export default function AlertDialogView({ alert, onClose }: Props) {
         <AlertDialog.Content
           // Radix adds the description's id: screen readers announce the text and the footer.
           aria-describedby={alert.footer ? footerId : undefined}
+          // No trigger to return to (dialogs open from code): back to what had focus, unless
+          // the next dialog has opened meanwhile.
+          // Radix focuses the Cancel button; a dialog without one (a notice) focuses its OK,
+          // rather than nothing.
+          onOpenAutoFocus={(event) => {
+            if (alert.cancelText) return;
+            event.preventDefault();
+            confirm.current?.focus({ preventScroll: true });
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!currentAlert()) returnFocus(alert.opener);
+          }}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-surface px-6 pt-8 pb-6 text-center shadow-2xl focus:outline-none"
         >
           {icon && (
@@ -53,7 +68,11 @@ export default function AlertDialogView({ alert, onClose }: Props) {
                 {alert.cancelText}
               </AlertDialog.Cancel>
             )}
-            <AlertDialog.Action className={buttonClass()} onClick={() => onClose(true)}>
+            <AlertDialog.Action
+              ref={confirm}
+              className={buttonClass()}
+              onClick={() => onClose(true)}
+            >
               {alert.confirmText ?? 'OK'}
             </AlertDialog.Action>
           </div>

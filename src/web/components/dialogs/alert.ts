@@ -21,6 +21,8 @@ export interface AlertOptions {
 
 export interface OpenAlert extends AlertOptions {
   id: number;
+  /** What had focus when the first of a run of dialogs opened: it gets focus back at the end. */
+  opener: Element | null;
 }
 
 interface Pending {
@@ -29,6 +31,8 @@ interface Pending {
 }
 
 let pending: Pending | null = null;
+/** The opener of the dialog that closed last: the next of a run of dialogs takes it over. */
+let lastOpener: Element | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -41,9 +45,14 @@ function emit(): void {
  * A new dialog replaces one that is still open (which then answers false).
  */
 export function showAlert(options: AlertOptions): Promise<boolean> {
+  // A dialog opened by the answer to the one before (Cancelled after a confirmation) finds
+  // focus nowhere yet, or still in the closing dialog: it returns focus where that one would.
+  const active = document.activeElement;
+  const nowhere = !active || active === document.body || active.closest('[role="alertdialog"]');
+  const opener = pending ? pending.alert.opener : nowhere ? lastOpener : active;
   pending?.resolve(false);
   return new Promise((resolve) => {
-    pending = { alert: { ...options, id: nextId++ }, resolve };
+    pending = { alert: { ...options, id: nextId++, opener }, resolve };
     emit();
   });
 }
@@ -51,6 +60,7 @@ export function showAlert(options: AlertOptions): Promise<boolean> {
 /** Closes the dialog `id` (if it is still the open one) with the user's answer. */
 export function closeAlert(id: number, confirmed: boolean): void {
   if (pending?.alert.id !== id) return;
+  lastOpener = pending.alert.opener;
   pending.resolve(confirmed);
   pending = null;
   emit();

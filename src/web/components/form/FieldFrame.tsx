@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /** The look shared by the site's text inputs. */
 export const inputClass =
-  'block w-full rounded-sm border border-ink/40 bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-muted/70 focus-visible:border-ink focus-visible:outline-2 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-paper disabled:text-ink-muted aria-invalid:border-accent';
+  'block w-full rounded-sm border border-ink/40 bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-ink focus-visible:outline-2 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-paper disabled:text-ink-muted aria-invalid:border-accent';
 
 interface Props {
   /** The control's id: the label points at it, and the error's id derives from it. */

@@ -20,7 +20,11 @@ const itemClass =
 export default function AccountMenu({ user, isAdmin }: { user: UserRecord; isAdmin: boolean }) {
   const logout = useLogout();
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page from screen readers (aria-hidden) while its links
+    // can still take focus, which axe reports; the menu still closes on Escape, outside clicks
+    // and Tab, and gives focus back to the avatar. Drawn in place rather than in a portal at
+    // the end of <body>, so that it stays within the navigation landmark.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={user.name}
         title={user.name}
@@ -29,32 +33,30 @@ export default function AccountMenu({ user, isAdmin }: { user: UserRecord; isAdm
         <Avatar name={user.name} photoURL={user.photoURL} className="size-9 text-sm" />
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 min-w-56 rounded-sm border border-ink/20 bg-surface p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block font-serif text-base font-bold text-ink">{user.name}</span>
-            <span className="block truncate text-xs text-ink-muted">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-rule" />
-          {links
-            .filter((link) => !link.adminOnly || isAdmin)
-            .map((link) => (
-              <DropdownMenu.Item key={link.to} asChild className={itemClass}>
-                <Link to={link.to}>{link.label}</Link>
-              </DropdownMenu.Item>
-            ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-rule" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
-            <LogOut aria-hidden className="size-4" />
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={8}
+        className="z-50 min-w-56 rounded-sm border border-ink/20 bg-surface p-1 shadow-lg"
+      >
+        <DropdownMenu.Label className="px-3 py-2">
+          <span className="block font-serif text-base font-bold text-ink">{user.name}</span>
+          <span className="block truncate text-xs text-ink-muted">{user.email}</span>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-rule" />
+        {links
+          .filter((link) => !link.adminOnly || isAdmin)
+          .map((link) => (
+            <DropdownMenu.Item key={link.to} asChild className={itemClass}>
+              <Link to={link.to}>{link.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+        <DropdownMenu.Separator className="my-1 h-px bg-rule" />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+          <LogOut aria-hidden className="size-4" />
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -1,0 +1,163 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demo, signInAs } from './accounts.js';
+import { listArticles } from './articleData.js';
+import { expect, test } from './fixtures.js';
+
+/*
+ * axe-core on every page, as each kind of reader, on a wide and a phone screen, and with the
+ * menus, dialogs and toasts open: no violation of WCAG 2.2 A and AA, nor of axe's best
+ * practices. Then the keyboard: focus goes back where it was when a dialog closes, moves to the
+ * new page after a navigation, and Escape closes the admin's phone menu.
+ */
+
+const rules = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(rules).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(found, what).toEqual([]);
+}
+
+/** The page has drawn its data: no progress bar, no loading skeleton. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+const widths = [
+  { name: 'wide', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+const publicPages = ['/', '/allpublishedarticles', '/login', '/register', '/no-such-page'];
+const readerPages = ['/myarticles', '/addArticle', '/myprofile', '/subscription'];
+const adminPages = [
+  '/admin/dashboard',
+  '/admin/allusers',
+  '/admin/allarticles',
+  '/admin/addpublisher',
+];
+
+for (const { name, viewport } of widths) {
+  test.describe(`axe at ${viewport.width} px (${name})`, () => {
+    test.use({ viewport, allowConsoleErrors: /status of 404/ });
+
+    test('public pages as a guest', async ({ page, request }) => {
+      const { articles } = await listArticles(request, { isApproved: 'true' });
+      const free = articles.find((article) => !article.isPremium)!;
+      const premium = articles.find((article) => article.isPremium)!;
+      for (const path of [...publicPages, `/articles/${free._id}`, `/articles/${premium._id}`]) {
+        await page.goto(path);
+        await settled(page);
+        await expectNoViolations(page, `${path} as a guest`);
+      }
+    });
+
+    test('every page a free reader has, and the account menu', async ({ page, request }) => {
+      await signInAs(page, 'writer');
+      const { articles } = await listArticles(request, { isApproved: 'true' });
+      for (const path of ['/', ...readerPages, `/articles/${articles[0]!._id}`]) {
+        await page.goto(path);
+        await settled(page);
+        await expectNoViolations(page, `${path} as a free reader`);
+      }
+      await page.getByRole('button', { name: demo.writer.name }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoViolations(page, 'the account menu');
+    });
+
+    test("the premium reader's pages", async ({ page }) => {
+      await signInAs(page, 'premium');
+      for (const path of ['/premiumarticles', '/subscription']) {
+        await page.goto(path);
+        await settled(page);
+        await expectNoViolations(page, `${path} as a premium reader`);
+      }
+    });
+
+    test("the admin's pages and the decline dialog", async ({ page }) => {
+      await signInAs(page, 'admin');
+      for (const path of adminPages) {
+        await page.goto(path);
+        await settled(page);
+        await expectNoViolations(page, `${path} as an admin`);
+      }
+      await page.goto('/admin/allarticles');
+      await settled(page);
+      await page.getByRole('button', { name: 'Decline' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'the decline dialog');
+    });
+  });
+}
+
+test.describe('dialogs and toasts', () => {
+  test('an alert dialog and a toast pass axe, and focus returns to the opener', async ({
+    page,
+  }) => {
+    await signInAs(page, 'writer');
+    await page.goto('/myarticles');
+    await settled(page);
+    const remove = page.getByRole('button', { name: /delete/i }).first();
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, 'the delete confirmation');
+    await page.keyboard.press('Escape');
+    // Cancelled: the notice says so, and once it closes focus is back on the Delete button.
+    await expect(page.getByRole('alertdialog', { name: 'Cancelled' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(remove).toBeFocused();
+  });
+
+  test('the sign-in toast passes axe', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demo.reader.email);
+    await page.getByLabel('Password', { exact: true }).fill('Tribune123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('You are successfully logged in.')).toBeVisible();
+    await expectNoViolations(page, 'the sign-in toast');
+  });
+});
+
+test.describe('keyboard', () => {
+  test('after following a link, focus is on the new page and its title is announced', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await settled(page);
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+      name: 'All Articles',
+    });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/allpublishedarticles$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(
+      page.locator('[aria-live="polite"]').filter({ hasText: 'All Articles' }),
+    ).toHaveText('All Articles | Tribune');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("Escape closes the admin's menu and gives focus back to its button", async ({ page }) => {
+      await signInAs(page, 'admin');
+      await page.goto('/admin/dashboard');
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').first().focus();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeFocused();
+      await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
+    });
+  });
+});
