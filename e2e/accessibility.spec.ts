@@ -164,3 +164,37 @@ test.describe('keyboard', () => {
     });
   });
 });
+
+test.describe('layout shift', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('public pages do not shift while they load (CLS at most 0.02)', async ({
+    page,
+    request,
+  }) => {
+    const { articles } = await listArticles(request, { isApproved: 'true', limit: '1' });
+    await page.addInitScript(() => {
+      const win = window as typeof window & { layoutShift: number };
+      win.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) win.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/allpublishedarticles', `/articles/${articles[0]!._id}`, '/login']) {
+      await page.goto(path);
+      await settled(page);
+      // Pictures and late scripts land in the first second or so.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1000);
+      const shift = await page.evaluate(
+        () => (window as typeof window & { layoutShift: number }).layoutShift,
+      );
+      expect(shift, path).toBeLessThanOrEqual(0.02);
+    }
+  });
+});
