@@ -130,6 +130,35 @@ test.describe('dialogs and toasts', () => {
 });
 
 test.describe('keyboard', () => {
+  test("closing the decline dialog gives focus back to the article's Decline", async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin/allarticles');
+    await settled(page);
+    const decline = page.getByRole('button', { name: 'Decline' }).first();
+    await decline.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(decline).toBeFocused();
+  });
+
+  test('the subscription prompt gives focus back to where it was', async ({ page }) => {
+    await page.clock.install();
+    await signInAs(page, 'reader');
+    await page.goto('/');
+    await settled(page);
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'All Articles' });
+    await link.focus();
+    await page.clock.fastForward(10_000);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.getByRole('button', { name: 'Later' }).press('Enter');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(link).toBeFocused();
+  });
+
   test('after following a link, focus is on the new page and its title is announced', async ({
     page,
   }) => {
