@@ -13,6 +13,7 @@ import {
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
+import { retainDriverObjects } from './sqlite-retain.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type Db = Kysely<Database>;
@@ -40,13 +41,15 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
 
 function openSqlite(file: string): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = retainDriverObjects(new SQLite(file));
   // WAL lets readers run beside the single writer; the busy timeout waits for the lock
   // instead of failing when another process (a CLI, a second server) writes.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // exec, not pragma(): it prepares no statement object (see sqlite-retain.ts).
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  const select1 = sqlite.prepare('SELECT 1');
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
@@ -55,7 +58,7 @@ function openSqlite(file: string): DatabaseHandle {
     db,
     dialect: 'sqlite',
     ping: async () => {
-      sqlite.prepare('SELECT 1').get();
+      select1.get();
     },
     watchChanges: () => Promise.resolve(sqliteChangeWatch(sqlite)),
     close: () => db.destroy(),
