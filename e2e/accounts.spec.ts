@@ -12,7 +12,8 @@ test.describe('registration', () => {
     page,
   }) => {
     await page.goto('/myarticles');
-    await expect(page).toHaveURL(/\/login$/);
+    // The server sends a guest to log in, the way back in the address.
+    await expect(page).toHaveURL(/\/login\?from=%2Fmyarticles$/);
     await expect(page).toHaveTitle('Login | Tribune');
     await page.getByRole('link', { name: 'Register' }).click();
     await expect(page).toHaveTitle('Register | Tribune');
@@ -143,7 +144,8 @@ test.describe('sign-in and sign-out', () => {
 
   test('a guest opening a login-required page signs in and returns to it', async ({ page }) => {
     await page.goto('/myarticles');
-    await expect(page).toHaveURL(/\/login$/);
+    // The server sends a guest to log in, the way back in the address.
+    await expect(page).toHaveURL(/\/login\?from=%2Fmyarticles$/);
     await page.getByLabel('Email').fill(demo.writer.email);
     await page.getByLabel('Password', { exact: true }).fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -159,7 +161,7 @@ test.describe('Google sign-in', () => {
   }) => {
     // playwright.config.ts starts a local OpenID Connect issuer standing in for Google.
     await page.goto('/myprofile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fmyprofile$/);
     await page.getByRole('button', { name: 'Login with Google' }).click();
     await expect(page.getByText(`Hi ${googleAccount.name}! You are logged in.`)).toBeVisible();
     await expect(page).toHaveURL(/\/myprofile$/);

@@ -96,6 +96,8 @@ export interface PageRequest {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Where a redirect (3xx) sends the reader; the HTML is empty then. */
+  location?: string;
 }
 
 /** What the server entry exports. */

@@ -35,8 +35,14 @@ export const renderPage: PageRenderer['renderPage'] = async (request) => {
   const context = await handler.query(new Request(new URL(request.url, request.publicUrl)), {
     requestContext: { queryClient, data: request.data } satisfies LoaderContext,
   });
-  // No loader redirects or answers by itself.
-  if (context instanceof Response) throw new Error(`A loader answered ${context.status}`);
+  // A loader's redirect (a guest on a reader's own page) is the whole answer.
+  if (context instanceof Response) {
+    const location = context.headers.get('Location');
+    if (context.status >= 300 && context.status < 400 && location) {
+      return { status: context.status, html: '', location };
+    }
+    throw new Error(`A loader answered ${context.status}`);
+  }
 
   const state: PageState = {
     site: { publicUrl: request.publicUrl, renderedAt: new Date().toISOString() },

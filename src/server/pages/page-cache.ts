@@ -1,3 +1,4 @@
+import type { RenderedPage } from '../../shared/pages.js';
 import type { Db } from '../db/database.js';
 import { currentGeneration } from '../db/changes.js';
 import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
@@ -19,6 +20,8 @@ export interface KeptPage {
   status: number;
   /** The HTML, made once for every reader and compressed once per encoding. */
   answer: SharedAnswer;
+  /** A redirect's target (never kept: only 200s are). */
+  location?: string;
 }
 
 interface Entry {
@@ -39,7 +42,7 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
 export function keptGuestPage(
   db: Db,
   address: string,
-  render: () => Promise<{ status: number; html: string }>,
+  render: () => Promise<RenderedPage>,
 ): Promise<KeptPage> {
   let entries = caches.get(db);
   if (!entries) caches.set(db, (entries = new Map()));
@@ -48,7 +51,11 @@ export function keptGuestPage(
   const entry = entries.get(address);
   if (entry && entry.generation === generation && now < entry.expiresAt) return entry.page;
 
-  const page = render().then(({ status, html }) => ({ status, answer: sharedText(html) }));
+  const page = render().then(({ status, html, location }) => ({
+    status,
+    answer: sharedText(html),
+    location,
+  }));
   const lifetimeMs = sure ? pageLifetimeMs : unsureLifetimeMs;
   const fresh: Entry = { generation, expiresAt: now + lifetimeMs, page };
   const kept = entries;

@@ -340,6 +340,18 @@ describe('other pages', () => {
     }
   });
 
+  it("sends a guest from a reader's own page to log in, and back afterwards", async () => {
+    for (const url of ['/myarticles', '/myprofile', '/premiumarticles', '/updateArticle?id=5']) {
+      const { res } = await page(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(`/login?from=${encodeURIComponent(url)}`);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A reader signed in gets the page itself.
+    const own = await page('/myarticles', reader.cookie);
+    expect(own.res.statusCode).toBe(200);
+  });
+
   it('titles the private pages and keeps them out of search engines', async () => {
     for (const [url, title] of [
       ['/myarticles', 'My Articles | Tribune'],
@@ -347,7 +359,10 @@ describe('other pages', () => {
       ['/admin/dashboard', 'Dashboard | Tribune'],
       ['/subscription', 'Subscription | Tribune'],
     ] as const) {
-      for (const cookie of [undefined, admin.cookie]) {
+      // Guests are sent to log in from a reader's own pages (above); the admin area draws its
+      // refusal in the browser.
+      const callers = url.startsWith('/admin') ? [undefined, admin.cookie] : [admin.cookie];
+      for (const cookie of callers) {
         const { res, doc } = await page(url, cookie);
         expect(res.statusCode, url).toBe(200);
         expect(doc.querySelector('title')?.textContent, url).toBe(title);

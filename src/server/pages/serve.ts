@@ -37,10 +37,16 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     const caller = await currentUser(request);
     if (!caller) {
       const page = await keptGuestPage(app.database.db, request.url, () => render(request, null));
+      if (page.location) {
+        return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
+      }
       reply.status(page.status).header('cache-control', 'no-cache');
       return sendShared(reply, page.answer, html);
     }
     const page = await render(request, caller);
+    if (page.location) {
+      return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
+    }
     return reply
       .status(page.status)
       .header('cache-control', 'private, no-store')

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { data, type LoaderFunction } from 'react-router';
+import { data, redirect, type LoaderFunction } from 'react-router';
 import type { PageData, PageDataError } from '../../shared/pages.js';
 import { articleReadingQueryOptions } from '../lib/api/articleReading';
 import { articlesQueryOptions, type ArticleListParams } from '../lib/api/articles';
@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api/client';
 import { publishersQueryOptions } from '../lib/api/publishers';
 import { statisticsQueryOptions } from '../lib/api/statistics';
 import { trendingParams } from '../lib/api/trending';
+import { withOrigin } from '../lib/auth/origin';
 import { allArticlesSearch } from '../pages/allpublishedarticles/search';
 import { premiumList } from '../pages/premiumarticles/premiumList';
 
@@ -47,8 +48,15 @@ export const pageLoaders: Record<string, PageLoader> = {
     ]);
     return null;
   },
+  // A reader's own pages: a guest is sent to log in, and back here afterwards (the address
+  // carries the way back, as Google's sign-in does), with or without JavaScript.
+  'signed-in': async ({ request, context }) => {
+    if (context.data.viewer) return null;
+    const { pathname, search } = new URL(request.url);
+    return redirect(withOrigin('/login', pathname + search));
+  },
   'premium-articles': async ({ request, context }) => {
-    // Guests are sent to /login by the browser: nothing to read for them.
+    // A guest is sent to log in (above): nothing to read for them.
     if (!context.data.viewer) return null;
     await prefetchList(context, premiumList(new URL(request.url).searchParams).list);
     return null;

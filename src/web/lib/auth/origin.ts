@@ -21,3 +21,22 @@ export function originPath(state: unknown): string {
   if (!isLocalPath(path) || /^\/(login|register)\/?$/.test(from.pathname)) return '/';
   return path;
 }
+
+/** The query parameter that names the page to return to after signing in. */
+export const fromParam = 'from';
+
+/**
+ * Where to go after signing in or registering: the page in the address's `from` (where the
+ * server's redirect of a guest and Google's return put it), else the one in the navigation
+ * state, else the home page.
+ */
+export function originOf(location: { search: string; state: unknown }): string {
+  const from = new URLSearchParams(location.search).get(fromParam);
+  if (from && isLocalPath(from) && !/^\/(login|register)\/?([?#]|$)/.test(from)) return from;
+  return originPath(location.state);
+}
+
+/** The login or register page's address, remembering the page to return to. */
+export function withOrigin(page: '/login' | '/register', from: string): string {
+  return from === '/' ? page : `${page}?${new URLSearchParams({ [fromParam]: from })}`;
+}

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { PageHead } from '../../head/PageHead';
+import { withOrigin } from '../../lib/auth/origin';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { useGoogleReturn } from './useGoogleReturn';
@@ -26,7 +27,11 @@ export function LoginPage() {
       <p className="mt-6 text-center text-sm text-ink-muted">
         Don&apos;t have an account?{' '}
         {/* The origin travels along, so registering also ends on the page they came from. */}
-        <Link to="/register" state={location.state} className="font-semibold text-accent underline">
+        <Link
+          to={withOrigin('/register', from)}
+          state={location.state}
+          className="font-semibold text-accent underline"
+        >
           Register
         </Link>
       </p>

@@ -3,10 +3,10 @@ import { parsePath, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
-import { isLocalPath, originPath, type FromState } from '../../lib/auth/origin';
+import { fromParam, originOf, type FromState } from '../../lib/auth/origin';
 
 /** Query parameters of the addresses Google sign-in returns to (see GoogleSignIn). */
-export const googleReturnParams = { from: 'from', signedIn: 'signedIn' } as const;
+export const googleReturnParams = { from: fromParam, signedIn: 'signedIn' } as const;
 
 /**
  * Where to go after signing in, and the end of a Google sign-in: Google sends the browser back
@@ -20,9 +20,9 @@ export function useGoogleReturn(): string {
   const handled = useRef(false);
 
   const params = new URLSearchParams(location.search);
-  // The origin survives the trip to Google in the query, as navigation state does not.
-  const fromParam = params.get(googleReturnParams.from);
-  const from = fromParam && isLocalPath(fromParam) ? fromParam : originPath(location.state);
+  // The origin survives the trip to Google (and the server's redirect) in the query, as
+  // navigation state does not.
+  const from = originOf(location);
   const signedInWithGoogle = params.has(googleReturnParams.signedIn);
   const error = params.get('error');
   const errorDescription = params.get('error_description');

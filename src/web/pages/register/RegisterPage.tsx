@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { PageHead } from '../../head/PageHead';
-import { originPath } from '../../lib/auth/origin';
+import { originOf, withOrigin } from '../../lib/auth/origin';
 import { RegisterForm } from './RegisterForm';
 
 export function RegisterPage() {
   const location = useLocation();
+  const from = originOf(location);
   return (
     <AuthCard title="Register">
       <PageHead
@@ -13,10 +14,14 @@ export function RegisterPage() {
         description="Create a free Tribune account to write for the paper and to subscribe to premium reporting."
         path="/register"
       />
-      <RegisterForm from={originPath(location.state)} />
+      <RegisterForm from={from} />
       <p className="mt-6 text-center text-sm text-ink-muted">
         Already have an account?{' '}
-        <Link to="/login" state={location.state} className="font-semibold text-accent underline">
+        <Link
+          to={withOrigin('/login', from)}
+          state={location.state}
+          className="font-semibold text-accent underline"
+        >
           Login
         </Link>
       </p>
