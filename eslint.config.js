@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -49,6 +50,22 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One naming style: folders in kebab-case, named after the route or feature they hold
+    // (pages/my-articles/ holds MyArticlesPage.tsx for /myarticles); React components in
+    // PascalCase files (the entry files and routes.tsx at the app's root are not components);
+    // everything else in camelCase or kebab-case files.
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/web/*/**/*.tsx': 'PASCAL_CASE', '**/*.ts': '+([a-z0-9])*([A-Za-z0-9-])' },
+        { ignoreMiddleExtensions: true },
       ],
     },
   },

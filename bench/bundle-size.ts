@@ -5,8 +5,11 @@ import { gzipSync } from 'node:zlib';
 /** The public pages whose first load is held to the JavaScript budget, and their route chunks. */
 export const publicPages = [
   { page: '/', source: 'pages/home/HomePage.tsx' },
-  { page: '/allpublishedarticles', source: 'pages/allpublishedarticles/AllArticlesPage.tsx' },
-  { page: '/articles/:id', source: 'pages/articles/ArticlePage.tsx' },
+  {
+    page: '/allpublishedarticles',
+    source: 'pages/all-published-articles/AllPublishedArticlesPage.tsx',
+  },
+  { page: '/articles/:id', source: 'pages/article/ArticlePage.tsx' },
 ] as const;
 
 export interface PageScript {

@@ -35,7 +35,7 @@ const publisherSearches = [
   ...publisherNames.flatMap((name) => name.split(' ').slice(1)).map((word) => word.toLowerCase()),
 ];
 
-/** The All Articles page's page size (src/web/pages/allpublishedarticles). */
+/** The All Articles page's page size (src/web/pages/all-published-articles). */
 const pageSize = 12;
 
 /**

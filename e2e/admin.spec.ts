@@ -2,36 +2,19 @@ import type { Page } from '@playwright/test';
 import { registerAs, signInAs } from './accounts.js';
 import { pictureFile, uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { postAsNewAuthor } from './authorData.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
-function origin(): string {
-  return new URL(test.info().project.use.baseURL ?? '').origin;
-}
-
 /** Registers a fresh author, who posts one pending article through the API; then the admin
  * signs in. Answers the author's session cookies, to look at the article as them later. */
 async function pendingArticle(page: Page, title: string) {
-  await registerAs(page, 'Anna Author');
-  const upload = await page.request.post('/api/images', {
-    multipart: { image: await pictureFile() },
-    headers: { origin: origin() },
+  const { author } = await postAsNewAuthor(page, 'Anna Author', {
+    title,
+    tags: ['politics'],
+    description: 'A story for the editors to judge.',
   });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const image = ((await upload.json()) as { data: { display_url: string } }).data.display_url;
-  const created = await page.request.post('/api/articles', {
-    data: {
-      name: title,
-      publisher: 'The Harbour Herald',
-      tags: ['politics'],
-      description: 'A story for the editors to judge.',
-      image,
-    },
-    headers: { origin: origin() },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const author = (await page.context().storageState()).cookies;
   await page.context().clearCookies();
   await signInAs(page, 'admin');
   return author;

@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test';
 import { articleMessages } from '../src/shared/article-messages.js';
 import { revisionMessages } from '../src/shared/revisions.js';
-import { registerAs, signInAs } from './accounts.js';
-import { pictureFile, uniqueTitle } from './articleData.js';
+import { signInAs } from './accounts.js';
+import { uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { approveAsAdmin, postAsNewAuthor } from './authorData.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
-
-function origin(): string {
-  return new URL(test.info().project.use.baseURL ?? '').origin;
-}
 
 const published = 'The ferry leaves at nine. It returns at five. Tickets cost two pounds.';
 const edited = 'The ferry now leaves at ten. It returns at six. Tickets cost three pounds.';
@@ -19,37 +16,13 @@ const edited = 'The ferry now leaves at ten. It returns at six. Tickets cost thr
  * the author is signed in afterwards.
  */
 async function publishedArticle(page: Page, title: string): Promise<string> {
-  await registerAs(page, 'Rita Reviser');
-  const upload = await page.request.post('/api/images', {
-    multipart: { image: await pictureFile() },
-    headers: { origin: origin() },
+  const { id, author } = await postAsNewAuthor(page, 'Rita Reviser', {
+    title,
+    tags: ['business'],
+    description: published,
   });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const image = ((await upload.json()) as { data: { display_url: string } }).data.display_url;
-  const created = await page.request.post('/api/articles', {
-    data: {
-      name: title,
-      publisher: 'The Harbour Herald',
-      tags: ['business'],
-      description: published,
-      image,
-    },
-    headers: { origin: origin() },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { insertedId } = (await created.json()) as { insertedId: string };
-
-  const author = (await page.context().storageState()).cookies;
-  await page.context().clearCookies();
-  await signInAs(page, 'admin');
-  const approved = await page.request.put(`/api/articles/${insertedId}`, {
-    data: { isApproved: true },
-    headers: { origin: origin() },
-  });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await page.context().clearCookies();
-  await page.context().addCookies(author);
-  return insertedId;
+  await approveAsAdmin(page, id, author);
+  return id;
 }
 
 /** The article page as a guest sees it. */

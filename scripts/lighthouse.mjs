@@ -4,46 +4,21 @@
 // Starts the built server on a fresh data folder with the demo content; Lighthouse 12 comes from
 // the npm registry through npx (13 needs Node 22) and drives Chromium from CHROMIUM_PATH or
 // /usr/bin/chromium.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { firstFreeArticle, startBuiltServer } from './built-server.mjs';
 
 const runs = 3;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3999);
-const base = `http://localhost:${port}`;
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-if (!existsSync('dist/server/main.js')) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribune-lighthouse-'));
-const server = spawn('node', ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    BETTER_AUTH_SECRET: 'lighthouse-secret-that-is-long-enough-0123',
-    SEED_DEMO: 'true',
-    DEMO_PAYMENTS: 'true',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { base, dataDir, stop } = await startBuiltServer(port, 'lighthouse');
 
 try {
-  await waitFor(`${base}/api/health`);
-  const articles = await (
-    await fetch(`${base}/api/articles?isApproved=true&isPremium=false&limit=1`)
-  ).json();
   const pages = {
     home: '/',
     'All Articles': '/allpublishedarticles',
-    article: `/articles/${articles[0]._id}`,
+    article: await firstFreeArticle(base),
   };
   // A running site is warm: its code compiled and its pages' modules loaded. The first render
   // after a start takes a hundred times longer, which Lighthouse would count as the server's.
@@ -65,8 +40,7 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 
 /** One Lighthouse run of `url`: its JSON report. Lighthouse sometimes loses its trace
@@ -92,16 +66,4 @@ function audit(url, tries = 3) {
     throw new Error(`Lighthouse failed on ${url}`);
   }
   return JSON.parse(readFileSync(out, 'utf8'));
-}
-
-async function waitFor(url) {
-  for (let tries = 0; tries < 120; tries += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer`);
 }

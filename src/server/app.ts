@@ -6,13 +6,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { invalidatePublicReads } from './db/changes.js';
 import { articleRoutes } from './articles/routes.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { attemptSweepPlugin } from './auth/attempt-sweep.js';
+import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { authPlugin } from './auth/plugin.js';
-import { registerRoutes } from './auth/register.js';
+import { registrationRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -28,7 +29,7 @@ import type { Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
-import { statisticsRoutes } from './stats/routes.js';
+import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
 
 declare module 'fastify' {
@@ -75,7 +76,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
-  await app.register(imagesPlugin, { config });
+  await app.register(imagesPlugin, {
+    config,
+    onVariants: () => invalidatePublicReads(app.database.db),
+  });
   await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);
@@ -83,7 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(articleRoutes);
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
-  await app.register(registerRoutes);
+  await app.register(registrationRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
 
   await installWebApp(app, {

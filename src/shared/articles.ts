@@ -16,6 +16,8 @@ export const articleSchema = z.object({
   _id: z.string(),
   name: z.string(),
   image: z.string(),
+  /** The image in several widths as an HTML srcset (`url 400w, …`), or null while it has none. */
+  imageSrcset: z.string().nullable(),
   publisher: z.string(),
   tags: z.array(z.string()),
   description: z.string(),

@@ -11,6 +11,8 @@ export const articleRevisionSchema = z.object({
   articleId: z.string(),
   name: z.string(),
   image: z.string(),
+  /** As on an article: the edit's image in several widths, or null. */
+  imageSrcset: z.string().nullable(),
   publisher: z.string(),
   tags: z.array(z.string()),
   description: z.string(),

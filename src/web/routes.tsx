@@ -8,6 +8,7 @@ import { PublicLayoutError } from './layouts/PublicLayoutError';
 import { RequireAdmin } from './layouts/RequireAdmin';
 import { RequireSignIn } from './layouts/RequireSignIn';
 import type { RouteHandle } from './layouts/routeHandle';
+import { paths } from '../shared/paths.js';
 
 // Every page (and the admin layout) is its own chunk, loaded when its route is first visited.
 // The public layout and the error elements stay in the main bundle so they can always render.
@@ -57,18 +58,18 @@ export const routes: RouteObject[] = [
           {
             id: 'all-articles',
             path: 'allpublishedarticles',
-            handle: handle({ module: 'pages/allpublishedarticles/AllArticlesPage.tsx' }),
+            handle: handle({ module: 'pages/all-published-articles/AllPublishedArticlesPage.tsx' }),
             lazy: async () => ({
-              Component: (await import('./pages/allpublishedarticles/AllArticlesPage'))
-                .AllArticlesPage,
+              Component: (await import('./pages/all-published-articles/AllPublishedArticlesPage'))
+                .AllPublishedArticlesPage,
             }),
           },
           {
             id: 'article',
             path: 'articles/:id',
-            handle: handle({ module: 'pages/articles/ArticlePage.tsx' }),
+            handle: handle({ module: 'pages/article/ArticlePage.tsx' }),
             lazy: async () => ({
-              Component: (await import('./pages/articles/ArticlePage')).ArticlePage,
+              Component: (await import('./pages/article/ArticlePage')).ArticlePage,
             }),
           },
           {
@@ -82,10 +83,10 @@ export const routes: RouteObject[] = [
                 path: 'premiumarticles',
                 handle: handle({
                   title: 'Premium Articles',
-                  module: 'pages/premiumarticles/PremiumArticlesPage.tsx',
+                  module: 'pages/premium-articles/PremiumArticlesPage.tsx',
                 }),
                 lazy: async () => ({
-                  Component: (await import('./pages/premiumarticles/PremiumArticlesPage'))
+                  Component: (await import('./pages/premium-articles/PremiumArticlesPage'))
                     .PremiumArticlesPage,
                 }),
               },
@@ -99,7 +100,8 @@ export const routes: RouteObject[] = [
                     path: 'addArticle',
                     handle: handle({ title: 'Add Article' }),
                     lazy: async () => ({
-                      Component: (await import('./pages/addArticle/AddArticlePage')).AddArticlePage,
+                      Component: (await import('./pages/add-article/AddArticlePage'))
+                        .AddArticlePage,
                     }),
                   },
                   {
@@ -107,7 +109,7 @@ export const routes: RouteObject[] = [
                     path: 'updateArticle',
                     handle: handle({ title: 'Update Article' }),
                     lazy: async () => ({
-                      Component: (await import('./pages/updateArticle/UpdateArticlePage'))
+                      Component: (await import('./pages/update-article/UpdateArticlePage'))
                         .UpdateArticlePage,
                     }),
                   },
@@ -116,7 +118,8 @@ export const routes: RouteObject[] = [
                     path: 'myarticles',
                     handle: handle({ title: 'My Articles' }),
                     lazy: async () => ({
-                      Component: (await import('./pages/myarticles/MyArticlesPage')).MyArticlesPage,
+                      Component: (await import('./pages/my-articles/MyArticlesPage'))
+                        .MyArticlesPage,
                     }),
                   },
                   {
@@ -124,7 +127,7 @@ export const routes: RouteObject[] = [
                     path: 'myprofile',
                     handle: handle({ title: 'My Profile' }),
                     lazy: async () => ({
-                      Component: (await import('./pages/myprofile/MyProfilePage')).MyProfilePage,
+                      Component: (await import('./pages/my-profile/MyProfilePage')).MyProfilePage,
                     }),
                   },
                   {
@@ -174,7 +177,11 @@ export const routes: RouteObject[] = [
         id: 'admin-layout',
         lazy: async () => ({ Component: (await import('./layouts/AdminLayout')).AdminLayout }),
         children: [
-          { id: 'admin-index', index: true, element: <Navigate replace to="/admin/dashboard" /> },
+          {
+            id: 'admin-index',
+            index: true,
+            element: <Navigate replace to={paths.admin.dashboard} />,
+          },
           {
             id: 'admin-dashboard',
             path: 'dashboard',
@@ -188,7 +195,7 @@ export const routes: RouteObject[] = [
             path: 'allarticles',
             handle: handle({ title: 'All Articles (Admin)' }),
             lazy: async () => ({
-              Component: (await import('./pages/admin/allarticles/AdminArticlesPage'))
+              Component: (await import('./pages/admin/all-articles/AdminArticlesPage'))
                 .AdminArticlesPage,
             }),
           },
@@ -197,7 +204,7 @@ export const routes: RouteObject[] = [
             path: 'allusers',
             handle: handle({ title: 'All Users' }),
             lazy: async () => ({
-              Component: (await import('./pages/admin/allusers/AllUsersPage')).AllUsersPage,
+              Component: (await import('./pages/admin/all-users/AllUsersPage')).AllUsersPage,
             }),
           },
           {
@@ -205,7 +212,7 @@ export const routes: RouteObject[] = [
             path: 'addpublisher',
             handle: handle({ title: 'Add Publisher' }),
             lazy: async () => ({
-              Component: (await import('./pages/admin/addpublisher/AddPublisherPage'))
+              Component: (await import('./pages/admin/add-publisher/AddPublisherPage'))
                 .AddPublisherPage,
             }),
           },

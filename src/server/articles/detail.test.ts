@@ -4,7 +4,7 @@ import { type Article } from '../../shared/articles.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, makePremium } from '../test/factories.js';
-import { viewLimit } from './queries/views.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 
 let t: TestApp;
 let author: TestUser;
@@ -175,16 +175,16 @@ describe('PATCH /api/articledetail/:id', () => {
     expect(await viewCount(id)).toBe(200);
   });
 
-  it(`counts at most ${viewLimit.max} views a minute from one address`, async () => {
+  it(`counts at most ${rateLimits.articleViews.max} views a minute from one address`, async () => {
     const { id } = await createArticle(t.app.database.db, author.user.id);
-    for (let i = 0; i < viewLimit.max; i++) {
+    for (let i = 0; i < rateLimits.articleViews.max; i++) {
       expect((await view(id, '192.0.2.7')).statusCode).toBe(200);
     }
     const refused = await view(id, '192.0.2.7');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: 'rate_limited' });
-    expect(await viewCount(id)).toBe(viewLimit.max);
+    expect(await viewCount(id)).toBe(rateLimits.articleViews.max);
     expect((await view(id, '192.0.2.8')).statusCode).toBe(200);
-    expect(await viewCount(id)).toBe(viewLimit.max + 1);
+    expect(await viewCount(id)).toBe(rateLimits.articleViews.max + 1);
   });
 });

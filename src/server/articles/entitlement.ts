@@ -1,11 +1,12 @@
-import { canReadPremium, type SessionUser } from '../auth/guards.js';
+import { mayReadFullText } from '../../shared/rules/reading.js';
+import type { SessionUser } from '../auth/guards.js';
 
-/** Whether the caller may read the full text: free articles, or premium readers, admins, the author. */
-export function mayReadFullText(
+/** Whether the caller may read the article's whole text (the shared rule; the author by id). */
+export function mayReadArticle(
   caller: SessionUser | null,
   article: { isPremium: boolean; authorId: string },
 ): boolean {
-  return !article.isPremium || canReadPremium(caller) || caller?.id === article.authorId;
+  return mayReadFullText(article, caller, caller?.id === article.authorId);
 }
 
 /** Pending and declined articles exist only for their author and the admins. */

@@ -93,6 +93,7 @@ describe('GET /api/articles', () => {
         _id: ids.underscore,
         name: 'Under_score derby',
         image: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/) as unknown,
+        imageSrcset: null,
         publisher: 'Valley Times',
         tags: ['sports'],
         description: expect.any(String) as unknown,

@@ -9,7 +9,7 @@ import {
   makePremium,
   uploadedImageUrl,
 } from '../test/factories.js';
-import { forgetLists } from './queries/list-cache.js';
+import { invalidatePublicReads } from '../db/changes.js';
 
 let t: TestApp;
 let author: TestUser;
@@ -94,7 +94,7 @@ describe('the excerpt lists show of a premium article', () => {
       description: shortTexts.three,
     });
     // Written behind the app's back: the lists kept so far do not know it yet.
-    forgetLists(t.app.database.db);
+    invalidatePublicReads(t.app.database.db);
     const before = await list('?limit=50');
     expect(before.articles.find((a) => a._id === String(id))?.description).toBe(shortTexts.three);
 

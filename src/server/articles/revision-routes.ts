@@ -9,7 +9,8 @@ import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
 import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
-import { articleIdParams, revisionQueueQuery, revisionReviewBody } from './request-schemas.js';
+import { revisionReviewBody } from '../../shared/api/moderation.js';
+import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
 
 const error = apiErrorSchema;
 

@@ -18,8 +18,8 @@ import {
   uploadedImageUrl,
 } from '../test/factories.js';
 import { articleInputMessages } from './messages.js';
-import { forgetLists } from './queries/list-cache.js';
-import { moderationMessages } from './request-schemas.js';
+import { invalidatePublicReads } from '../db/changes.js';
+import { moderationMessages } from '../../shared/api/moderation.js';
 
 let t: TestApp;
 let clock: TestClock;
@@ -70,7 +70,7 @@ beforeEach(async () => {
   });
   // Written behind the app's back, so the lists it keeps are forgotten by hand; then readers
   // read them, and the next write through the app must make them read afresh.
-  forgetLists(t.app.database.db);
+  invalidatePublicReads(t.app.database.db);
   await list('');
 });
 
@@ -159,6 +159,7 @@ describe("an author's edit of a published article", () => {
       articleId: String(article.id),
       name: edit.name,
       image: edit.image,
+      imageSrcset: null,
       publisher: 'Valley Times',
       tags: edit.tags,
       description: edit.description,

@@ -5,7 +5,7 @@ import { articleSchema, createArticleSchema } from '../../shared/articles.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
-import { replyWithShared } from '../http/compress-answers.js';
+import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '../../shared/pages.js';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
@@ -22,6 +22,7 @@ import { updateArticleContent } from './queries/update.js';
 import { countView } from './queries/views.js';
 import { articleIdParams, articlePutBody, isModeration, listQuery } from './request-schemas.js';
 import { revisionRoutes } from './revision-routes.js';
+import { premiumSplitSchema } from '../../shared/api/statistics.js';
 
 const error = apiErrorSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error };
@@ -64,7 +65,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('x-total-count', '0');
         return [];
       }
-      const { articles, total, answer } = await listArticles(
+      const { articles, total } = await listArticles(
         db,
         app.database.dialect,
         { ...filters, isApproved, authorEmail: email },
@@ -73,7 +74,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         { withRevisions: email !== undefined || caller?.isAdmin === true },
       );
       reply.header('x-total-count', String(total));
-      replyWithShared(reply, answer);
+      // A kept list is one object for all its readers: made into JSON and compressed once.
+      replyWithShared(reply, sharedAnswerOf(articles));
       return articles;
     },
   );
@@ -85,7 +87,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['articles'],
         summary: 'How many articles are premium and how many not, every status (admin dashboard)',
         response: {
-          200: z.object({ premium: z.number().int(), nonPremium: z.number().int() }),
+          200: premiumSplitSchema,
           401: error,
           403: error,
         },

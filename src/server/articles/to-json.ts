@@ -12,6 +12,7 @@ export function toArticleJson(row: ArticleRow): Article {
     _id: String(row.id),
     name: row.title,
     image: row.image,
+    imageSrcset: row.imageSrcset,
     publisher: row.publisherName,
     tags: tagList(row),
     description: row.text,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signIn, signUp } from '../test/auth.js';
-import { accountSignInLimit } from './sign-in-attempts.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('sessions', () => {
 describe('rate limits', () => {
   it('locks an account after repeated failures, from any address', async () => {
     const account = await signUp(t.app);
-    for (let attempt = 0; attempt < accountSignInLimit.max; attempt += 1) {
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.max; attempt += 1) {
       const res = await signInRequest(account.user.email, 'Wrong123', `10.1.0.${attempt}`);
       expect(res.statusCode).toBe(401);
     }
@@ -139,7 +139,7 @@ describe('rate limits', () => {
 
   it('keeps an account locked for its 15 minutes when better-auth prunes its own counters', async () => {
     const account = await signUp(t.app);
-    for (let attempt = 0; attempt < accountSignInLimit.max; attempt += 1) {
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.max; attempt += 1) {
       await signInRequest(account.user.email, 'Wrong123', `10.4.0.${attempt}`);
     }
     // Two minutes on: better-auth restarts a counter's window and prunes every rate_limit row
@@ -164,13 +164,13 @@ describe('rate limits', () => {
 
   it('a successful sign-in clears the failures', async () => {
     const account = await signUp(t.app);
-    for (let attempt = 0; attempt < accountSignInLimit.max - 1; attempt += 1) {
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.max - 1; attempt += 1) {
       await signInRequest(account.user.email, 'Wrong123', '10.2.0.1');
     }
     expect((await signInRequest(account.user.email, account.password, '10.2.0.2')).statusCode).toBe(
       200,
     );
-    for (let attempt = 0; attempt < accountSignInLimit.max - 1; attempt += 1) {
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.max - 1; attempt += 1) {
       expect((await signInRequest(account.user.email, 'Wrong123', '10.2.0.3')).statusCode).toBe(
         401,
       );

@@ -12,7 +12,7 @@ import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 const sessionSeconds = 7 * 24 * 60 * 60;
 /**
  * The longest window of better-auth's own per-address limits (its defaults and the rules below):
- * its counters in rate_limit are swept once this old (attempt-sweep.ts).
+ * its counters in rate_limit are swept once this old (rate-limit/sweep.ts).
  */
 export const authRateLimitWindowSeconds = 60;
 

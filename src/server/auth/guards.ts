@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
+import { isPremiumAt } from '../../shared/rules/premium.js';
 
 export interface SessionUser {
   id: string;
@@ -8,7 +9,7 @@ export interface SessionUser {
   email: string;
   image: string | null;
   isAdmin: boolean;
-  /** Whether premium access runs now (admins aside: see `canReadPremium`). */
+  /** Whether premium access runs now (admins aside: see `mayReadPremium`). */
   isPremium: boolean;
 }
 
@@ -30,7 +31,6 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
     return null;
   }
   const user = session.user;
-  const premiumUntil = user.premiumUntil ? new Date(user.premiumUntil).getTime() : 0;
   // Premium is derived from the stored expiry at every request; nothing else grants it.
   return {
     id: user.id,
@@ -38,7 +38,7 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
     email: user.email,
     image: user.image ?? null,
     isAdmin: Boolean(user.isAdmin),
-    isPremium: premiumUntil > request.server.clock().getTime(),
+    isPremium: isPremiumAt(user.premiumUntil, request.server.clock()),
   };
 }
 
@@ -52,9 +52,4 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   const user = await requireUser(request);
   if (!user.isAdmin) throw new AppError('forbidden', 'You are not an admin');
   return user;
-}
-
-/** Premium text goes to premium users and admins (the author is checked per article). */
-export function canReadPremium(user: SessionUser | null): boolean {
-  return user !== null && (user.isAdmin || user.isPremium);
 }

@@ -11,10 +11,9 @@ import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord } from '../users/queries.js';
-import { consumeAttempt } from './attempts.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 
-/** New accounts per address per hour: enough for a family or an office, not for a script. */
-const registrationLimit = { max: 10, windowSeconds: 60 * 60 };
 const emailTaken = 'An account with this email already exists. Log in instead.';
 const registrationForm = {
   fields: {
@@ -30,7 +29,7 @@ const registrationForm = {
  * photo). The spec's rules are checked first, then the photo goes through the image pipeline,
  * then better-auth creates the user with the spec's defaults and signs them in.
  */
-export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',
     {
@@ -52,7 +51,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         'register',
         request.ip,
-        registrationLimit,
+        rateLimits.registrations,
       );
       if (!allowed) {
         throw new AppError(

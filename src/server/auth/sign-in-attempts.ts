@@ -1,16 +1,9 @@
 import { APIError } from 'better-auth/api';
 import { emailSchema } from '../../shared/accounts.js';
 import type { Db } from '../db/database.js';
-import { consumeAttempt, forgetAttempts } from './attempts.js';
+import { consumeAttempt, forgetAttempts } from '../rate-limit/attempts.js';
 import { issueDeviceCookie, trustedDevice, type SignedCookies } from './device-cookie.js';
-
-/**
- * Sign-ins without a device cookie for the account, from anywhere, share this budget: past it,
- * the account is locked for them (docs/decisions/003-sign-in-lockout.md).
- */
-export const accountSignInLimit = { max: 5, windowSeconds: 15 * 60 };
-/** Sign-ins from a browser with the account's device cookie: its own budget, per device. */
-export const deviceSignInLimit = { max: 5, windowSeconds: 15 * 60 };
+import { rateLimits } from '../../shared/rules/limits.js';
 
 export const accountLockedMessage =
   'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
@@ -41,12 +34,12 @@ export async function countSignInAttempt(
   const email = parsed.data;
   const device = await trustedDevice(ctx, email, secure);
   if (device) {
-    if (!(await consumeAttempt(db, 'sign-in-device', device, deviceSignInLimit))) {
+    if (!(await consumeAttempt(db, 'sign-in-device', device, rateLimits.signInPerDevice))) {
       throw new APIError('TOO_MANY_REQUESTS', { message: deviceLockedMessage });
     }
     return;
   }
-  if (!(await consumeAttempt(db, 'sign-in', email, accountSignInLimit))) {
+  if (!(await consumeAttempt(db, 'sign-in', email, rateLimits.signInPerAccount))) {
     throw new APIError('TOO_MANY_REQUESTS', { message: accountLockedMessage });
   }
 }

@@ -1,14 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../shared/rules/limits.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { deviceCookieName, deviceCookieSeconds } from './device-cookie.js';
-import {
-  accountLockedMessage,
-  accountSignInLimit,
-  deviceLockedMessage,
-  deviceSignInLimit,
-} from './sign-in-attempts.js';
+import { accountLockedMessage, deviceLockedMessage } from './sign-in-attempts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +57,7 @@ const accountHash = (email: string) =>
   createHash('sha256').update(email.toLowerCase()).digest('base64url');
 
 async function lockOutUntrusted(email: string): Promise<void> {
-  for (let i = 0; i < accountSignInLimit.max; i += 1) {
+  for (let i = 0; i < rateLimits.signInPerAccount.max; i += 1) {
     expect((await signIn(email, 'Wrong123')).statusCode).toBe(401);
   }
   const locked = await signIn(email, 'Wrong123');
@@ -125,7 +121,7 @@ describe('an attacker cannot lock the owner out', () => {
   it('the device’s own failures lock that device, and only it', async () => {
     const owner = await signUp(t.app);
     const device = await ownersBrowser(owner);
-    for (let i = 0; i < deviceSignInLimit.max; i += 1) {
+    for (let i = 0; i < rateLimits.signInPerDevice.max; i += 1) {
       expect((await signIn(owner.user.email, 'Wrong123', device)).statusCode).toBe(401);
     }
     const locked = await signIn(owner.user.email, owner.password, device);
@@ -138,11 +134,11 @@ describe('an attacker cannot lock the owner out', () => {
   it('a successful sign-in on the device clears the device’s failures', async () => {
     const owner = await signUp(t.app);
     const device = await ownersBrowser(owner);
-    for (let i = 0; i < deviceSignInLimit.max - 1; i += 1) {
+    for (let i = 0; i < rateLimits.signInPerDevice.max - 1; i += 1) {
       await signIn(owner.user.email, 'Wrong123', device);
     }
     expect((await signIn(owner.user.email, owner.password, device)).statusCode).toBe(200);
-    for (let i = 0; i < deviceSignInLimit.max - 1; i += 1) {
+    for (let i = 0; i < rateLimits.signInPerDevice.max - 1; i += 1) {
       expect((await signIn(owner.user.email, 'Wrong123', device)).statusCode).toBe(401);
     }
   });
@@ -210,7 +206,7 @@ describe('device cookies give no way around the lockout', () => {
     const owner = await signUp(t.app);
     const stolen = await ownersBrowser(owner);
     await lockOutUntrusted(owner.user.email);
-    for (let i = 0; i < deviceSignInLimit.max; i += 1) {
+    for (let i = 0; i < rateLimits.signInPerDevice.max; i += 1) {
       expect((await signIn(owner.user.email, 'Wrong123', stolen)).statusCode).toBe(401);
     }
     const res = await signIn(owner.user.email, owner.password, stolen);

@@ -118,7 +118,7 @@ describe('two servers on one database', () => {
     await soon(async () => expect(await names()).toContain('Renamed Author'));
   });
 
-  it('do not forget on writes that change no public list', async () => {
+  it('do not invalidate on writes that change no public list', async () => {
     const kept = await titles(other);
     // Written straight to the database: no server announced it, so the kept list stays.
     await createArticle(one.app.database.db, author.user.id, { publisherId, title: 'Unheard' });

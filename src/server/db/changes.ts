@@ -5,7 +5,7 @@ import type { Db } from './database.js';
 
 /**
  * How every server process sharing one database learns that another changed what the public
- * lists, totals, feeds and pages show, so that each forgets what it kept (list-cache.ts) at once
+ * lists, totals, feeds and pages show, so that each invalidates what it kept (list-cache.ts) at once
  * rather than when its copies grow old (docs/decisions/008-shared-forgetting.md).
  *
  * Each process follows a generation: a number that moves whenever any process announces a
@@ -50,12 +50,15 @@ export function currentGeneration(db: Db): { generation: number; sure: boolean }
 }
 
 /**
- * Tells every process (this one included) that public content changed: bumps the counter on
- * SQLite, NOTIFYs on PostgreSQL. Called after the write has committed, before its answer goes.
+ * Invalidates every kept public answer (the article lists, guests' pages, the feeds) in every
+ * process, this one included: bumps the counter on SQLite, NOTIFYs on PostgreSQL. Every write
+ * that changes what the public sees (an article, its tags, its author's name or photo, a
+ * publisher) calls it after the write has committed, before its answer goes; the caches
+ * compare generations and drop what was read before.
  * In the server it never fails: the write is done, and a notice that could not be sent is only
  * logged, the caches' lifetimes bounding what it leaves stale. (Scripts, with no watch, see it.)
  */
-export async function announceChange(db: Db): Promise<void> {
+export async function invalidatePublicReads(db: Db): Promise<void> {
   ownChanges.set(db, (ownChanges.get(db) ?? 0) + 1);
   try {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {

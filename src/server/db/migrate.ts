@@ -15,6 +15,7 @@ import * as boundedTables from './migrations/005-bounded-tables.js';
 import * as premiumExcerpt from './migrations/006-premium-excerpt.js';
 import * as articleRevisions from './migrations/007-article-revisions.js';
 import * as changeCounter from './migrations/008-change-counter.js';
+import * as imageVariants from './migrations/011-image-variants.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '006-premium-excerpt': premiumExcerpt,
   '007-article-revisions': articleRevisions,
   '008-change-counter': changeCounter,
+  '011-image-variants': imageVariants,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -12,7 +12,7 @@ declare module 'fastify' {
 export const databasePlugin = fp<{ handle: DatabaseHandle }>(
   async (app, { handle }) => {
     app.decorate('database', handle);
-    // Other processes' writes to public content make this one forget what it kept at once.
+    // Other processes' writes to public content invalidate what this one kept, at once.
     const watch = await handle.watchChanges(app.log);
     followChanges(handle.db, watch, app.log);
     app.addHook('onClose', async () => {

@@ -65,7 +65,7 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number | string, number, number>;
 }
 
-/** The app's own attempt counters (auth/attempts.ts); better-auth keeps its own in rateLimit. */
+/** The app's own attempt counters (rate-limit/attempts.ts); better-auth keeps its own in rateLimit. */
 export interface AttemptTable {
   /** `scope:` and the SHA-256 of what is counted (an email, an address, a user id). */
   key: string;
@@ -81,6 +81,15 @@ export interface StoredImageTable {
   url: string;
   store: 'local' | 's3' | 'imgbb';
   storedAt: Timestamp;
+}
+
+/** An image's copies in several widths, for srcset (migration 011). */
+export interface ImageVariantTable {
+  /** The URL articles, users and publishers refer to. */
+  image: string;
+  width: number;
+  /** Where the copy of this width is shown (the image's own URL at its own width). */
+  url: string;
 }
 
 export interface PublisherTable {
@@ -178,6 +187,7 @@ export interface Database {
   rateLimit: RateLimitTable;
   attempt: AttemptTable;
   storedImage: StoredImageTable;
+  imageVariant: ImageVariantTable;
   publisher: PublisherTable;
   article: ArticleTable;
   articleTag: ArticleTagTable;

@@ -1,6 +1,7 @@
 import type { Article } from '../../shared/articles.js';
 import { siteName } from '../../shared/site.js';
 import { absoluteUrl, element, escapeXml } from './xml.js';
+import { paths } from '../../shared/paths.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -8,7 +9,7 @@ const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The pages anyone may read besides articles, with how often they change. */
 const publicPages = [
   { path: '/', changefreq: 'hourly' },
-  { path: '/allpublishedarticles', changefreq: 'hourly' },
+  { path: paths.allArticles, changefreq: 'hourly' },
 ] as const;
 
 /**
@@ -18,13 +19,13 @@ const publicPages = [
 const privatePaths = [
   '/api/',
   '/admin',
-  '/addArticle',
+  paths.addArticle,
   '/updateArticle',
-  '/myarticles',
-  '/premiumarticles',
-  '/myprofile',
-  '/subscription',
-  '/payment',
+  paths.myArticles,
+  paths.premiumArticles,
+  paths.myProfile,
+  paths.subscription,
+  paths.payment,
 ];
 
 export function robotsTxt(publicUrl: string): string {
@@ -37,7 +38,7 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-export const articlePath = (id: number | string) => `/articles/${id}`;
+export const articlePath = (id: number | string) => paths.article(String(id));
 export const articleSitemapPath = (part: number) => `/sitemaps/articles-${part}.xml`;
 export const pagesSitemapPath = '/sitemaps/pages.xml';
 

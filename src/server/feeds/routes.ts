@@ -37,7 +37,7 @@ const rssLength = 50;
 
 /**
  * robots.txt, the sitemaps and the RSS feed, read from the database. Each document is made once
- * and kept like the public lists (list-cache.ts): every article write forgets it.
+ * and kept like the public lists (list-cache.ts): every article write invalidates it.
  */
 export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, options) => {
   const db = app.database.db;

@@ -65,8 +65,17 @@ export interface SharedAnswer {
   encoded: Map<Encoding, Promise<Buffer>>;
 }
 
-export function sharedAnswer(value: unknown): SharedAnswer {
-  return sharedText(JSON.stringify(value));
+const answersOf = new WeakMap<object, SharedAnswer>();
+
+/**
+ * The shared answer for `value`, made the first time it is asked for and then reused for as long
+ * as the value lives: a cached list is one object that every reader of it gets, so it is
+ * serialized and compressed once, while the query that made it knows nothing of HTTP.
+ */
+export function sharedAnswerOf(value: object): SharedAnswer {
+  let answer = answersOf.get(value);
+  if (!answer) answersOf.set(value, (answer = sharedText(JSON.stringify(value))));
+  return answer;
 }
 
 export function sharedText(text: string): SharedAnswer {

@@ -7,7 +7,8 @@ import { imageFileMessages } from '../../shared/images.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { sixMegabytes, unannounced } from '../test/image-fixtures.js';
-import { profileUpdateLimit, profileUpdateLimitMessage } from '../users/routes.js';
+import { rateLimits } from '../../shared/rules/limits.js';
+import { profileUpdateLimitMessage } from '../users/routes.js';
 import { formTooLarge } from './multipart-form.js';
 
 let t: TestApp;
@@ -257,15 +258,15 @@ describe('PATCH /api/users/me reads only what its form needs', () => {
     expect(await nameOf(user)).toBe('Before');
   });
 
-  it(`allows ${profileUpdateLimit.max} updates an hour per user, then 429 changing nothing`, async () => {
+  it(`allows ${rateLimits.profileUpdates.max} updates an hour per user, then 429 changing nothing`, async () => {
     const user = await signUp(t.app);
-    for (let i = 0; i < profileUpdateLimit.max; i += 1) {
+    for (let i = 0; i < rateLimits.profileUpdates.max; i += 1) {
       expect((await patchProfile(user, [['name', `Name ${i}`]])).statusCode).toBe(200);
     }
     const refused = await patchProfile(user, [['name', 'One too many']]);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'rate_limited', message: profileUpdateLimitMessage });
-    expect(await nameOf(user)).toBe(`Name ${profileUpdateLimit.max - 1}`);
+    expect(await nameOf(user)).toBe(`Name ${rateLimits.profileUpdates.max - 1}`);
     // Another user is not affected.
     const other = await signUp(t.app);
     expect((await patchProfile(other, [['name', 'Fine']])).statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeAttempt } from '../auth/attempts.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { multipartBody, transparentPng, webp } from '../test/image-fixtures.js';
-import { imageBudget } from './budget.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 import { imageMessages } from './limits.js';
 
 let t: TestApp;
@@ -55,8 +55,8 @@ describe('one image budget per user, on every route', () => {
   it('counts profile photos and uploads together, and refuses both once spent', async () => {
     const user = await signUp(t.app, { name: 'Budget' });
     // Images made earlier this hour through POST /api/images, counted as the route counts them.
-    for (let i = 0; i < imageBudget.max - 2; i += 1) {
-      await consumeAttempt(t.database.handle.db, 'image', user.user.id, imageBudget);
+    for (let i = 0; i < rateLimits.images.max - 2; i += 1) {
+      await consumeAttempt(t.database.handle.db, 'image', user.user.id, rateLimits.images);
     }
     expect((await upload(user, await webp())).statusCode).toBe(200);
     expect((await profilePhoto(user, await transparentPng())).statusCode).toBe(200);

@@ -11,6 +11,13 @@ export const maxImagePixels = 40_000_000;
 /** Stored images are scaled down to this width, never up. */
 export const maxImageWidth = 1600;
 
+/**
+ * The narrower copies stored beside each image, so a browser can fetch the one that fits the
+ * box it shows the image in (srcset): a card on a phone needs 400–800 px, not 1,600. Only the
+ * widths below the image's own are made.
+ */
+export const imageVariantWidths = [400, 800, 1200] as const;
+
 export const imageMessages = {
   ...imageFileMessages,
   tooManyPixels: 'Please choose an image of at most 40 megapixels',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentAddressedName,
@@ -29,6 +29,11 @@ export class LocalImageStore implements ImageStore {
 
   owns(url: string): boolean {
     return url.startsWith('/uploads/') && contentAddressedPattern.test(url.slice(9));
+  }
+
+  read(url: string): Promise<Buffer> {
+    if (!this.owns(url)) return Promise.reject(new Error('not an image of this store'));
+    return readFile(path.join(this.dir, url.slice(9)));
   }
 
   async remove(urls: string[]): Promise<void> {

@@ -6,6 +6,7 @@ import { createImageStore } from './create-store.js';
 import { imageRoutes } from './routes.js';
 import type { ImageStore } from './store.js';
 import { imageSweepPlugin } from './sweep.js';
+import { variantsBackfillPlugin } from './variants-backfill.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,8 @@ declare module 'fastify' {
 
 /**
  * The configured image store as `app.images`, the POST /api/images route (it needs the signed-in
- * user, hence the dependency on auth), the sweeper of unused images (sweep.ts), and multipart
+ * user, hence the dependency on auth), the sweeper of unused images (sweep.ts), the backfill of
+ * older images' variants (variants-backfill.ts), and multipart
  * parsing for the whole app. These limits
  * are POST /api/images's: one file of at most 5 MB beside at most 5 short fields. Forms with
  * text fields (registration, profile) read with their own, tighter limits
@@ -23,8 +25,10 @@ declare module 'fastify' {
  */
 export const imagesPlugin = fp<{
   config: Pick<AppConfig, 'images' | 'dataDir' | 'sweepIntervalMs'>;
+  /** Called when older images have been given variants: pages that show them change. */
+  onVariants: () => Promise<void>;
 }>(
-  async (app, { config }) => {
+  async (app, { config, onVariants }) => {
     await app.register(multipart, {
       limits: {
         fileSize: maxImageBytes,
@@ -38,6 +42,7 @@ export const imagesPlugin = fp<{
     app.decorate('images', createImageStore(config));
     await app.register(imageRoutes);
     await app.register(imageSweepPlugin, { intervalMs: config.sweepIntervalMs });
+    await app.register(variantsBackfillPlugin, { intervalMs: config.sweepIntervalMs, onVariants });
   },
   { name: 'images', dependencies: ['auth'] },
 );

@@ -1,8 +1,8 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { maxImageBytes } from '../../shared/images.js';
 import { AppError } from '../errors.js';
 import { detectImageType, type AcceptedImageType } from './detect.js';
-import { imageMessages, maxImagePixels, maxImageWidth } from './limits.js';
+import { imageMessages, imageVariantWidths, maxImagePixels, maxImageWidth } from './limits.js';
 import type { ImageFormat } from './store.js';
 
 /** A freshly encoded image, ready for a store: none of the uploaded bytes survive in it. */
@@ -11,6 +11,13 @@ export interface ProcessedImage {
   format: ImageFormat;
   width: number;
   height: number;
+  /** Narrower copies of it (imageVariantWidths below its own width), narrowest first. */
+  variants: ImageVariant[];
+}
+
+export interface ImageVariant {
+  bytes: Buffer;
+  width: number;
 }
 
 /**
@@ -19,7 +26,8 @@ export interface ProcessedImage {
  * its declared size is checked before any pixel is decoded. The image is then decoded (the first
  * frame of an animation), turned upright by its EXIF orientation, scaled down to at most 1600 px
  * wide and encoded again as WebP with no metadata at all (EXIF, GPS, XMP, ICC, comments).
- * Anything hidden in or appended to the upload is not pixels, so it is left behind.
+ * Anything hidden in or appended to the upload is not pixels, so it is left behind. The
+ * narrower variants are made from the same decoded pixels.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError('bad_request', imageMessages.empty);
@@ -34,22 +42,54 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 
   try {
-    const { data, info } = await sharp(input, {
+    const upright = sharp(input, {
       limitInputPixels: maxImagePixels,
       // Tolerate the minor damage many cameras leave; a fresh encode is made either way.
       failOn: 'error',
-    })
-      .autoOrient()
-      .resize({ width: maxImageWidth, withoutEnlargement: true })
-      // One format for everything: every supported browser shows WebP, it keeps transparency
-      // (JPEG cannot), and it is smaller than JPEG at the same quality.
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, format: 'webp', width: info.width, height: info.height };
+    }).autoOrient();
+    const { data, info } = await encode(upright.clone(), maxImageWidth);
+    const variants = await variantsAt(upright, info.width);
+    return { bytes: data, format: 'webp', width: info.width, height: info.height, variants };
   } catch {
     // A file that opens like an image but does not decode: damaged, or a polyglot.
     throw notAnImage();
   }
+}
+
+/** At most `width` wide, never enlarged. */
+function encode(image: Sharp, width: number) {
+  return (
+    image
+      .resize({ width, withoutEnlargement: true })
+      // One format for everything: every supported browser shows WebP, it keeps transparency
+      // (JPEG cannot), and it is smaller than JPEG at the same quality.
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true })
+  );
+}
+
+/**
+ * The variants of an image already stored (made by an earlier version, or the demo seed's):
+ * its bytes are ours, so they are only decoded and scaled, not checked again.
+ */
+export async function variantsOf(
+  stored: Buffer,
+): Promise<{ width: number; variants: ImageVariant[] }> {
+  const image = sharp(stored, { limitInputPixels: maxImagePixels });
+  const { width = 0 } = await image.metadata();
+  return { width, variants: await variantsAt(image, width) };
+}
+
+/** The variants narrower than `width`, each made from a clone of `image`. */
+function variantsAt(image: Sharp, width: number): Promise<ImageVariant[]> {
+  return Promise.all(
+    imageVariantWidths
+      .filter((variant) => variant < width)
+      .map(async (variant) => ({
+        bytes: (await encode(image.clone(), variant)).data,
+        width: variant,
+      })),
+  );
 }
 
 /** The image's header only: no pixels are decoded, so no pixel limit is needed yet. */

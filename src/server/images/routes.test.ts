@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { consumeAttempt } from '../auth/attempts.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
 import { signUp } from '../test/auth.js';
 import {
   animatedGif,
@@ -22,7 +22,7 @@ import {
   type FilePart,
 } from '../test/image-fixtures.js';
 import { imagePeers, type ImagePeer } from '../test/image-peers.js';
-import { imageBudget } from './budget.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 import { imageMessages } from './limits.js';
 
 const accepted = [
@@ -220,7 +220,7 @@ describe.each(imagePeers)('POST /api/images with the $name store', ({ start }) =
     const heavy = await signUp(t.app);
     // 100 uploads made earlier this hour, counted as the route counts them.
     for (let i = 0; i < 100; i += 1) {
-      await consumeAttempt(t.database.handle.db, 'image', heavy.user.id, imageBudget);
+      await consumeAttempt(t.database.handle.db, 'image', heavy.user.id, rateLimits.images);
     }
     const res = await expectNothingStored(async () =>
       upload([{ bytes: await webp(), filename: 'a.webp', type: 'image/webp' }], {}, heavy.cookie),

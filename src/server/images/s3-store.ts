@@ -1,4 +1,9 @@
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { ImageStoreConfig } from '../config.js';
 import {
   contentAddressedName,
@@ -54,23 +59,36 @@ export class S3ImageStore implements ImageStore {
     return url.startsWith(prefix) && contentAddressedPattern.test(url.slice(prefix.length));
   }
 
-  /** One DeleteObjects call (S3 takes up to 1,000 keys in one); missing keys are no error. */
+  async read(url: string): Promise<Buffer> {
+    if (!this.owns(url)) throw new Error('not an image of this store');
+    const answer = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.config.bucket,
+        Key: url.slice(this.config.publicUrl.length + 1),
+      }),
+    );
+    if (!answer.Body) throw new Error('S3 answered no body');
+    return Buffer.from(await answer.Body.transformToByteArray());
+  }
+
+  /** DeleteObjects calls of up to 1,000 keys each (S3's most); missing keys are no error. */
   async remove(urls: string[]): Promise<void> {
     const keys = urls
       .filter((url) => this.owns(url))
       .map((url) => url.slice(this.config.publicUrl.length + 1));
-    if (keys.length === 0) return;
-    const result = await this.client.send(
-      new DeleteObjectsCommand({
-        Bucket: this.config.bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    const failed = result.Errors ?? [];
-    if (failed.length > 0) {
-      throw new Error(
-        `S3 did not delete ${failed.length} images: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`,
+    for (let start = 0; start < keys.length; start += 1000) {
+      const result = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.config.bucket,
+          Delete: { Objects: keys.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
       );
+      const failed = result.Errors ?? [];
+      if (failed.length > 0) {
+        throw new Error(
+          `S3 did not delete ${failed.length} images: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`,
+        );
+      }
     }
   }
 }

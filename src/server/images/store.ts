@@ -9,10 +9,15 @@ export interface ImageStore {
   /** Stores the bytes and answers the URL to show them at (absolute, or site-relative). */
   put(bytes: Buffer, format: ImageFormat): Promise<string>;
   /**
-   * Deletes the images shown at these URLs (at most 1,000; ones already gone are fine). imgbb
-   * has none: its API cannot delete, so its images are never swept.
+   * Deletes the images shown at these URLs (ones already gone are fine). imgbb has none: its
+   * API cannot delete, so its images are never swept.
    */
   remove?(urls: string[]): Promise<void>;
+  /**
+   * The bytes of an image this store holds, for making the variants of images stored before
+   * they existed (variants-backfill.ts). imgbb has none: those images keep their one width.
+   */
+  read?(url: string): Promise<Buffer>;
   /** Whether `url` is one this store could have answered from `put`: articles accept no other. */
   owns(url: string): boolean;
 }

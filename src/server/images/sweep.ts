@@ -18,7 +18,8 @@ export interface SweepCursor {
  * awaiting review, no user's photo, no publisher's logo (each column has an index). The files go first, then their
  * records, so a store that fails leaves the records for the next run. The cursor moves on, and
  * starts again from the beginning after the last batch; each run does a bounded amount of
- * work however many images there are. Answers how many images were deleted.
+ * work however many images there are. An image's variants are deleted with it. Answers how
+ * many images were deleted.
  *
  * A table that starts holding image URLs must be added to the check below.
  */
@@ -77,13 +78,21 @@ export async function sweepUnusedImages(
   if (unused.length === 0) return 0;
 
   const urls = unused.map((row) => row.url);
-  await store.remove(urls);
+  // Its narrower copies go with it (at most three each, so one call still holds them all).
+  const variants = await db
+    .selectFrom('imageVariant')
+    .select('url')
+    .where('image', 'in', urls)
+    .where('url', 'not in', urls)
+    .execute();
+  await store.remove([...urls, ...variants.map((variant) => variant.url)]);
   // An image stored again meanwhile is new again: its record stays.
   await db
     .deleteFrom('storedImage')
     .where('url', 'in', urls)
     .where('storedAt', '<', cutoff)
     .execute();
+  await db.deleteFrom('imageVariant').where('image', 'in', urls).execute();
   return urls.length;
 }
 

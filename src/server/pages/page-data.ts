@@ -8,7 +8,7 @@ import { listArticles } from '../articles/queries/list.js';
 import { readArticleForReader } from '../articles/queries/reading.js';
 import { listQuery } from '../articles/request-schemas.js';
 import { listPublishers } from '../publishers/queries.js';
-import { readStatistics } from '../stats/queries.js';
+import { readStatistics } from '../statistics/queries.js';
 import { findUserRecord } from '../users/queries.js';
 
 /**

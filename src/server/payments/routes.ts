@@ -9,16 +9,15 @@ import {
   paymentMessages,
 } from '../../shared/payments.js';
 import { planByPrice } from '../../shared/plans.js';
-import { consumeAttempt } from '../auth/attempts.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
 import { requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { findUserRecord } from '../users/queries.js';
 import { findPayment, recordPayment } from './queries.js';
 import { askProvider, settlePayment } from './settle.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 
 const error = apiErrorSchema;
-/** Enough for a few changes of mind and declined cards, too few to test stolen cards with. */
-const intentLimit = { max: 20, windowSeconds: 60 * 60 };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -52,7 +51,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const plan = planByPrice(request.body.price);
       if (!plan) throw new AppError('bad_request', paymentMessages.unknownPrice);
       const now = app.clock();
-      if (!(await consumeAttempt(db, 'payment-intent', caller.id, intentLimit, now.getTime()))) {
+      if (
+        !(await consumeAttempt(
+          db,
+          'payment-intent',
+          caller.id,
+          rateLimits.paymentIntents,
+          now.getTime(),
+        ))
+      ) {
         throw new AppError('rate_limited', paymentMessages.tooManyIntents);
       }
       const payment = { userId: caller.id, plan: plan.id, amount: plan.price, currency: 'usd' };

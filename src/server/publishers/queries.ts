@@ -1,4 +1,4 @@
-import { forgetLists } from '../articles/queries/list-cache.js';
+import { invalidatePublicReads } from '../db/changes.js';
 import type { Db } from '../db/database.js';
 import type { Publisher } from '../../shared/publisher.js';
 import { AppError } from '../errors.js';
@@ -30,7 +30,7 @@ export async function createPublisher(
       .returning('id')
       .executeTakeFirstOrThrow();
     // The home page and the search form show the publishers: the guests' kept pages go stale.
-    forgetLists(db);
+    invalidatePublicReads(db);
     return id;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', publisherMessages.duplicate);

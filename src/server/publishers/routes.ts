@@ -10,12 +10,11 @@ import {
   listPublishers,
   viewCountByPublisher,
 } from './queries.js';
+import { createPublisherBody, publisherMessages } from './schemas.js';
 import {
-  articleCountItem,
-  createPublisherBody,
-  publisherMessages,
-  viewCountItem,
-} from './schemas.js';
+  publisherArticleCountSchema,
+  publisherViewCountSchema,
+} from '../../shared/api/statistics.js';
 
 const error = apiErrorSchema;
 const adminErrors = { 401: error, 403: error };
@@ -70,7 +69,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['publishers'],
         summary: 'Articles per publisher, every status (admin dashboard)',
-        response: { 200: z.array(articleCountItem), ...adminErrors },
+        response: { 200: z.array(publisherArticleCountSchema), ...adminErrors },
       },
     },
     async (request) => {
@@ -85,7 +84,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['publishers'],
         summary: "Views of each publisher's articles added up (admin dashboard)",
-        response: { 200: z.array(viewCountItem), ...adminErrors },
+        response: { 200: z.array(publisherViewCountSchema), ...adminErrors },
       },
     },
     async (request) => {

@@ -21,5 +21,3 @@ export const createPublisherBody = z.object({
 });
 
 /** Dashboard items, in the spec's shapes: `_id` is the publisher's name. */
-export const articleCountItem = z.object({ _id: z.string(), count: z.number().int() });
-export const viewCountItem = z.object({ _id: z.string(), totalViewCount: z.number().int() });

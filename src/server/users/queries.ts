@@ -1,8 +1,9 @@
 import type { UserRecord } from '../../shared/accounts.js';
-import { forgetLists } from '../articles/queries/list-cache.js';
+import { invalidatePublicReads } from '../db/changes.js';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
-import type { UserListItem } from './schemas.js';
+import type { UserListItem } from '../../shared/api/users.js';
+import { isPremiumAt } from '../../shared/rules/premium.js';
 
 /** One user's record as the spec reads it, with premium derived from the expiry. */
 export async function findUserRecord(
@@ -40,7 +41,7 @@ export async function findUserRecord(
     email: user.email,
     photoURL: user.image,
     isAdmin: toBool(user.isAdmin),
-    isPremium: premiumUntil !== null && new Date(premiumUntil) > now,
+    isPremium: isPremiumAt(premiumUntil, now),
     premiumUntil,
     allowedFor: user.allowedFor,
     publishedArticles: user.publishedArticles,
@@ -91,7 +92,7 @@ export async function listUsers(
       email: row.email,
       photoURL: row.image,
       isAdmin: toBool(row.isAdmin),
-      isPremium: premiumUntil !== null && new Date(premiumUntil) > now,
+      isPremium: isPremiumAt(premiumUntil, now),
       createdAt: toIso(row.createdAt),
     };
   });
@@ -127,5 +128,5 @@ export async function updateProfile(
     .where('id', '=', userId)
     .execute();
   // Lists show their authors' names and photos.
-  await forgetLists(db);
+  await invalidatePublicReads(db);
 }

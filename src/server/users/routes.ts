@@ -2,22 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountLimits, profileUpdateSchema, userRecordSchema } from '../../shared/accounts.js';
 import { apiErrorSchema } from '../../shared/api-error.js';
-import { consumeAttempt } from '../auth/attempts.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { spendImageBudget } from '../images/budget.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
-import { makeAdminBody, userIdParams, userListItemSchema, usersQuery } from './schemas.js';
+import { makeAdminBody, userListItemSchema } from '../../shared/api/users.js';
+import { userIdParams, usersQuery } from './schemas.js';
+import { rateLimits } from '../../shared/rules/limits.js';
 
 /** The profile form: a name, and an email only to say it cannot change; an optional photo. */
 const profileForm = {
   fields: { name: accountLimits.name, email: accountLimits.email },
   file: 'photo',
 };
-/** Profile updates per user per hour: plenty for a person, a stop for a script. */
-export const profileUpdateLimit = { max: 30, windowSeconds: 60 * 60 };
 export const profileUpdateLimitMessage =
   'You have updated your profile many times in the last hour. Please try again later.';
 
@@ -104,7 +104,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireUser(request);
       // Counted before the form is read: a refused update costs the server nothing more.
-      if (!(await consumeAttempt(app.database.db, 'profile', caller.id, profileUpdateLimit))) {
+      if (
+        !(await consumeAttempt(app.database.db, 'profile', caller.id, rateLimits.profileUpdates))
+      ) {
         throw new AppError('rate_limited', profileUpdateLimitMessage);
       }
       const form = await readMultipartForm(request, profileForm);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { userRecordSchema } from '../../shared/accounts.js';
 
 export const maxUsersPageSize = 50;
 
@@ -19,15 +18,4 @@ export const usersQuery = z.object({
     .transform((value) => Math.min(value, maxUsersPageSize)),
 });
 
-/** A row of the admin's users table: the record without its counters and history. */
-export const userListItemSchema = userRecordSchema
-  .pick({ _id: true, name: true, email: true, photoURL: true, isAdmin: true, isPremium: true })
-  .extend({ createdAt: z.string() });
-export type UserListItem = z.infer<typeof userListItemSchema>;
-
 export const userIdParams = z.object({ id: z.string().min(1) });
-
-/** PATCH /api/users/:id: promotion only; there is no way back (spec section 4). */
-export const makeAdminBody = z.strictObject({
-  isAdmin: z.literal(true, { error: 'isAdmin can only be set to true' }),
-});

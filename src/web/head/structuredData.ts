@@ -2,6 +2,7 @@ import type { Article } from '../../shared/articles.js';
 import { siteName } from '../../shared/site.js';
 import { logoImage, siteDescription } from '../site';
 import { absoluteUrl } from './PageHead';
+import { paths } from '../../shared/paths.js';
 
 /**
  * schema.org data for search engines (JSON-LD): the site as an Organization and a WebSite with
@@ -59,7 +60,7 @@ export function newsArticleData(
   article: Article,
   details: { updatedAt: string; description: string },
 ) {
-  const url = absoluteUrl(publicUrl, `/articles/${article._id}`);
+  const url = absoluteUrl(publicUrl, paths.article(article._id));
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',

@@ -9,14 +9,15 @@ import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { SkipLink } from '../components/SkipLink';
 import { useAuth } from '../lib/auth/authContext';
 import { useLogout } from '../lib/auth/useLogout';
+import { paths } from '../../shared/paths.js';
 
 // The sidebar's links (spec), after the admin's photo, name and role; Logout closes the list.
 const adminLinks = [
   { label: 'Home', to: '/', end: true },
-  { label: 'Admin Home', to: '/admin/dashboard' },
-  { label: 'All Users', to: '/admin/allusers' },
-  { label: 'All Articles', to: '/admin/allarticles' },
-  { label: 'Add Publishers', to: '/admin/addpublisher' },
+  { label: 'Admin Home', to: paths.admin.dashboard },
+  { label: 'All Users', to: paths.admin.allUsers },
+  { label: 'All Articles', to: paths.admin.allArticles },
+  { label: 'Add Publishers', to: paths.admin.addPublisher },
 ];
 
 /** The admin area's frame: a sidebar on wide screens; on narrow ones a Menu button shows the links. */

@@ -4,6 +4,7 @@ import { useHydrated } from '../hooks/useHydrated';
 import { useAuth } from '../lib/auth/authContext';
 import type { FromState } from '../lib/auth/origin';
 import { PrivateHead } from './PrivateHead';
+import { paths } from '../../shared/paths.js';
 
 /**
  * Guards the pages that need a sign-in: guests go to /login, which brings them back here. The
@@ -24,5 +25,5 @@ export function RequireSignIn() {
       </>
     );
   }
-  return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
+  return <Navigate to={paths.login} replace state={{ from: location } satisfies FromState} />;
 }

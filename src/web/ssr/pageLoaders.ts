@@ -8,8 +8,9 @@ import { publishersQueryOptions } from '../lib/api/publishers';
 import { statisticsQueryOptions } from '../lib/api/statistics';
 import { trendingParams } from '../lib/api/trending';
 import { withOrigin } from '../lib/auth/origin';
-import { allArticlesSearch } from '../pages/allpublishedarticles/search';
-import { premiumList } from '../pages/premiumarticles/premiumList';
+import { allArticlesSearch } from '../pages/all-published-articles/search';
+import { premiumList } from '../pages/premium-articles/premiumList';
+import { paths } from '../../shared/paths.js';
 
 /** What the server gives every loader: this page's query cache and its own reads. */
 export interface LoaderContext {
@@ -53,7 +54,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   'signed-in': async ({ request, context }) => {
     if (context.data.viewer) return null;
     const { pathname, search } = new URL(request.url);
-    return redirect(withOrigin('/login', pathname + search));
+    return redirect(withOrigin(paths.login, pathname + search));
   },
   'premium-articles': async ({ request, context }) => {
     // A guest is sent to log in (above): nothing to read for them.

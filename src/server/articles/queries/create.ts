@@ -4,16 +4,15 @@ import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
-import { forgetLists } from './list-cache.js';
+import { invalidatePublicReads } from '../../db/changes.js';
 import { publisherIdByName } from './select.js';
-
-/** Articles a user without premium may post (spec section 9), counting every post ever made. */
-export const freePostLimit = 1;
+import { freePostLimit } from '../../../shared/rules/posting.js';
+import { premiumRunsAt } from '../../users/premium-sql.js';
 
 /**
  * Creates a pending article by `authorId` and counts it against the author's posting limit, in
- * one transaction. The count goes up only where the limit allows (admins and premium users have
- * none), in one conditional UPDATE whose affected rows say whether the post may go ahead, so
+ * one transaction. The count goes up only where the limit allows (the shared rule
+ * mayPostAnother, written as SQL: admins and premium users have none), in one conditional UPDATE whose affected rows say whether the post may go ahead, so
  * parallel posts cannot both pass the check.
  */
 export async function createArticle(
@@ -36,7 +35,7 @@ export async function createArticle(
         eb.or([
           eb('publishedArticles', '<', freePostLimit),
           eb('isAdmin', '=', true),
-          eb('premiumUntil', '>', at),
+          premiumRunsAt(now),
         ]),
       )
       .executeTakeFirst();
@@ -68,6 +67,6 @@ export async function createArticle(
       .execute();
     return id;
   });
-  await forgetLists(db);
+  await invalidatePublicReads(db);
   return id;
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
-import { mayReadFullText, maySeeRevisions, maySeeUnpublished } from '../entitlement.js';
+import { mayReadArticle, maySeeRevisions, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { revisionStates } from './revisions.js';
 import { selectArticles, type ArticleRow } from './select.js';
@@ -24,7 +24,7 @@ export async function readArticle(
   if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) {
     throw new AppError('not_found', articleMessages.notFound);
   }
-  if (!mayReadFullText(caller, { isPremium: toBool(row.isPremium), authorId: row.authorId })) {
+  if (!mayReadArticle(caller, { isPremium: toBool(row.isPremium), authorId: row.authorId })) {
     throw new AppError('forbidden', articleMessages.premiumLocked);
   }
   const article = toArticleJson(row);

@@ -1,4 +1,4 @@
-import { announceChange, currentGeneration } from '../../db/changes.js';
+import { currentGeneration } from '../../db/changes.js';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.js';
  *
  * Every write that changes what a list shows (articles written, moderated or deleted; an
  * author's name or photo), through whichever server process sharing the database, makes every
- * process forget them all at once (db/changes.ts). These times bound only what such a notice
+ * process drop them all at once (invalidatePublicReads, db/changes.ts). These times bound only what such a notice
  * could miss (a process that died between its write and its notice); view counts and the
  * trending order may lag as much. Authors' and admins' lists are not kept (list.ts).
  */
@@ -115,15 +115,4 @@ function remember(
     if (entries.get(key) === entry) entries.delete(key);
   });
   return entry;
-}
-
-/**
- * Called after every write that can change what a list shows, once it has committed: this process
- * forgets at once, and every other one when the announcement reaches it (before this resolves on
- * SQLite; within milliseconds on PostgreSQL). A read still under way keeps its answer for the
- * readers who asked before the write, but that answer is not kept for later ones: it belongs to
- * the map that is dropped here.
- */
-export async function forgetLists(db: Db): Promise<void> {
-  await announceChange(db);
 }

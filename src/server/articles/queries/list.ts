@@ -2,7 +2,6 @@ import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 
 import type { Article } from '../../../shared/articles.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { sharedAnswer, type SharedAnswer } from '../../http/compress-answers.js';
 import { toArticleJson } from '../to-json.js';
 import { cachedListRead, listLifetimesMs } from './list-cache.js';
 import { withRevisionStates } from './revisions.js';
@@ -47,8 +46,6 @@ export interface ListOptions {
 export interface ArticleList {
   articles: Article[];
   total: number;
-  /** The articles as JSON, made once for every reader of the cached list. */
-  answer: SharedAnswer;
 }
 
 /**
@@ -129,7 +126,7 @@ async function readList(
   const articles = withRevisions
     ? await withRevisionStates(db, rows.map(toArticleJson))
     : rows.map(toArticleJson);
-  return { articles, total, answer: sharedAnswer(articles) };
+  return { articles, total };
 }
 
 async function countList(db: Db, where: Where): Promise<{ total: number }> {

@@ -2,8 +2,8 @@ import { articleMessages } from '../../../shared/article-messages.js';
 import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
-import { moderationMessages, type Moderation } from '../request-schemas.js';
-import { forgetLists } from './list-cache.js';
+import { moderationMessages, type Moderation } from '../../../shared/api/moderation.js';
+import { invalidatePublicReads } from '../../db/changes.js';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds
@@ -35,7 +35,7 @@ export async function moderateArticle(
   }
   const result = await query.executeTakeFirst();
   if (result.numUpdatedRows > 0n) {
-    await forgetLists(db);
+    await invalidatePublicReads(db);
     return 1;
   }
 

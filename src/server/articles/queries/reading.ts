@@ -3,7 +3,7 @@ import type { ArticleReading } from '../../../shared/pages.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { toBool, toIso } from '../../db/values.js';
-import { mayReadFullText, maySeeUnpublished } from '../entitlement.js';
+import { mayReadArticle, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { selectArticles } from './select.js';
 
@@ -25,7 +25,7 @@ export async function readArticleForReader(
 ): Promise<ArticleReading | null> {
   const [row] = (await db.executeQuery(readingById(db, id))).rows;
   if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) return null;
-  const full = mayReadFullText(caller, {
+  const full = mayReadArticle(caller, {
     isPremium: toBool(row.isPremium),
     authorId: row.authorId,
   });

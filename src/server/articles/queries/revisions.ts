@@ -1,3 +1,4 @@
+import { srcsetOf } from '../../images/srcset.js';
 import type { Article } from '../../../shared/articles.js';
 import { articleMessages } from '../../../shared/article-messages.js';
 import { articleExcerpts } from '../../../shared/excerpt.js';
@@ -7,7 +8,7 @@ import { toIso } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { toArticleJson } from '../to-json.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
-import { forgetLists } from './list-cache.js';
+import { invalidatePublicReads } from '../../db/changes.js';
 import { selectArticles } from './select.js';
 
 /** The pending edit of an article, as stored. */
@@ -122,7 +123,7 @@ export async function reviewRevision(
       .execute();
   });
   // The new text (title, publisher, tags) shows in the public lists at once.
-  if ('isApproved' in review) await forgetLists(db);
+  if ('isApproved' in review) await invalidatePublicReads(db);
   return 1;
 }
 
@@ -136,6 +137,7 @@ function selectRevisions(db: Db) {
       'articleRevision.articleId',
       'articleRevision.title',
       'articleRevision.image',
+      srcsetOf('articleRevision.image'),
       'articleRevision.description',
       'articleRevision.tags',
       'articleRevision.submittedAt',
@@ -151,6 +153,7 @@ function toRevisionJson(row: RevisionRow): ArticleRevision {
     articleId: String(row.articleId),
     name: row.title,
     image: row.image,
+    imageSrcset: row.imageSrcset,
     publisher: row.publisherName,
     tags: row.tags.split(','),
     description: row.description,

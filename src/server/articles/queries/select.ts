@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { srcsetOf } from '../../images/srcset.js';
 
 /**
  * Articles with their publisher's name, their author and their tags, in one query: the columns
@@ -19,6 +20,7 @@ export function selectArticles(db: Db, text: 'excerpt' | 'full') {
       'article.id',
       'article.title',
       'article.image',
+      srcsetOf('article.image'),
       'publisher.name as publisherName',
       text === 'full'
         ? 'article.description as text'

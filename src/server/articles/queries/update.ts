@@ -7,7 +7,7 @@ import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
-import { forgetLists } from './list-cache.js';
+import { invalidatePublicReads } from '../../db/changes.js';
 import { pendingRevisionOf, reviseArticle, type ContentChange } from './revisions.js';
 import { publisherIdByName, tagsOf } from './select.js';
 
@@ -85,6 +85,6 @@ export async function updateArticleContent(
     return { modifiedCount: 1, awaitingReview: false };
   });
   // A new publisher or new tags move the article between lists.
-  if (liveChanged) await forgetLists(db);
+  if (liveChanged) await invalidatePublicReads(db);
   return change;
 }

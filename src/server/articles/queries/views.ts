@@ -1,10 +1,8 @@
 import { articleMessages } from '../../../shared/article-messages.js';
-import { consumeAttempt } from '../../auth/attempts.js';
+import { consumeAttempt } from '../../rate-limit/attempts.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-
-/** Views one address may count for one article: a reader reloading, not a script inflating. */
-export const viewLimit = { max: 30, windowSeconds: 60 };
+import { rateLimits } from '../../../shared/rules/limits.js';
 
 /**
  * Adds one view to a published article. The increment is one atomic statement, so no view is
@@ -21,7 +19,7 @@ export async function countView(db: Db, id: number, address: string): Promise<vo
       .where('isApproved', '=', true)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('not_found', articleMessages.notFound);
-    if (!(await consumeAttempt(trx, 'view', `${address} ${id}`, viewLimit))) {
+    if (!(await consumeAttempt(trx, 'view', `${address} ${id}`, rateLimits.articleViews))) {
       throw new AppError('rate_limited', 'Too many views of this article from your address');
     }
   });

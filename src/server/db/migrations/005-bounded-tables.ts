@@ -6,7 +6,7 @@ import { columnTypes } from '../column-types.js';
  * registrations, uploads, payment intents, views), apart from better-auth's `rate_limit`:
  * better-auth prunes every `rate_limit` row older than its own longest window (a minute), which
  * erased the 15-minute and hourly counters kept there. Each counter's key is a hash (see
- * auth/attempts.ts) and `expires_at` says when its window ends, so expired ones are swept in
+ * rate-limit/attempts.ts) and `expires_at` says when its window ends, so expired ones are swept in
  * batches by that index; `rate_limit` gets an index on `last_request` for the same reason.
  *
  * `stored_image` records each image the app stored in a store it can delete from (local disk,

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import type { ImageStore } from '../../images/store.js';
+import { recordVariants } from '../../images/variants.js';
 import type { Db } from '../database.js';
 import { insertArticles, insertPeople, insertPublishers } from './insert.js';
 import { createDemoMedia } from './media.js';
@@ -32,6 +33,9 @@ export async function seedDemoContent(
     const publisherIds = await insertPublishers(trx, media.publishers, now);
     const authorIds = await insertPeople(trx, media, passwordDigest, now);
     await insertArticles(trx, media.articles, publisherIds, authorIds, now);
+    for (const { image, width, variants } of media.articles) {
+      await recordVariants(trx, image, width, variants);
+    }
     return true;
   });
   return { seeded };

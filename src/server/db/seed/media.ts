@@ -1,4 +1,6 @@
+import { variantsOf } from '../../images/process.js';
 import type { ImageStore } from '../../images/store.js';
+import { putVariants, type StoredVariant } from '../../images/variants.js';
 import { articleDrafts, type ArticleDraft } from './articles/index.js';
 import { articleImageSvg } from './images/article.js';
 import { avatarSvg } from './images/avatar.js';
@@ -11,7 +13,7 @@ import { demoPublishers, type DemoPublisher } from './publishers.js';
 export interface DemoMedia {
   publishers: { publisher: DemoPublisher; logo: string }[];
   people: { person: DemoPerson; avatar: string }[];
-  articles: { draft: ArticleDraft; image: string }[];
+  articles: { draft: ArticleDraft; image: string; width: number; variants: StoredVariant[] }[];
 }
 
 /**
@@ -36,10 +38,16 @@ export async function createDemoMedia(images: ImageStore): Promise<DemoMedia> {
       })),
     ),
     Promise.all(
-      articleDrafts.map(async (draft) => ({
-        draft,
-        image: await store(articleImageSvg(draft.title, draft.tags[0]), 75),
-      })),
+      articleDrafts.map(async (draft) => {
+        // Article images come in several widths, as uploads do (images/process.ts).
+        const bytes = await svgToWebp(articleImageSvg(draft.title, draft.tags[0]), 75);
+        const { width, variants } = await variantsOf(bytes);
+        const [image, stored] = await Promise.all([
+          images.put(bytes, 'webp'),
+          putVariants(images, variants),
+        ]);
+        return { draft, image, width, variants: stored };
+      }),
     ),
   ]);
   return { publishers, people, articles };

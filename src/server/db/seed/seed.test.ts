@@ -78,6 +78,17 @@ describe('seedDemoContent', () => {
     expect(new Set(rows.map((r) => r.publisherId))).toEqual(new Set(publishers.map((p) => p.id)));
   });
 
+  it('stores each article image in narrower widths too, as uploads are', async () => {
+    const variants = await db.selectFrom('imageVariant').selectAll().execute();
+    for (const row of await articles()) {
+      const widths = variants.filter((variant) => variant.image === row.image);
+      expect(widths.map((variant) => variant.width).sort((a, b) => a - b)).toEqual([
+        400, 800, 1200,
+      ]);
+      for (const variant of widths) expect(existsSync(storedFile(variant.url))).toBe(true);
+    }
+  });
+
   it('shows every article state, with published non-premium articles the majority', async () => {
     const rows = await articles();
     const premium = rows.filter((r) => Boolean(r.isApproved) && Boolean(r.isPremium));

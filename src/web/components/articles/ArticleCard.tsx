@@ -8,6 +8,8 @@ import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { buttonClass } from '../ui/button';
 import { canOpenArticle } from './access';
+import { ArticleImage, type ImagePriority } from './ArticleImage';
+import { paths } from '../../../shared/paths.js';
 
 interface ArticleCardProps {
   article: Article;
@@ -15,9 +17,10 @@ interface ArticleCardProps {
   sentences?: number;
   /** h2 in a list that is the page's main content, h3 inside a home page section. */
   headingLevel?: 'h2' | 'h3';
-  /** The page's first large picture (the carousel's first slide, a list's first card) loads at
-   * once, not lazily. */
-  eager?: boolean;
+  /** How soon the picture loads: the cards of a list's first row are above the fold. */
+  imagePriority?: ImagePriority;
+  /** How wide the list's layout shows the card's picture (the img's `sizes`). */
+  imageSizes: string;
 }
 
 /**
@@ -29,7 +32,8 @@ export function ArticleCard({
   article,
   sentences = 3,
   headingLevel: Heading = 'h2',
-  eager = false,
+  imagePriority = 'lazy',
+  imageSizes,
 }: ArticleCardProps) {
   const auth = useAuth();
   const titleId = useId();
@@ -46,15 +50,14 @@ export function ArticleCard({
     >
       <div className="relative">
         {/* The title below names the article; the picture adds nothing for a screen reader. */}
-        <img
+        <ArticleImage
           src={article.image}
+          srcSet={article.imageSrcset}
+          sizes={imageSizes}
           alt=""
           width={640}
           height={360}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-          draggable={false}
+          priority={imagePriority}
           className="aspect-video w-full bg-rule object-cover"
         />
         {article.isPremium && (
@@ -81,7 +84,7 @@ export function ArticleCard({
         </p>
         <div className="mt-auto pt-5">
           {open ? (
-            <Link to={`/articles/${article._id}`} className={buttonClass({ size: 'sm' })}>
+            <Link to={paths.article(article._id)} className={buttonClass({ size: 'sm' })}>
               Detail
             </Link>
           ) : (
@@ -97,7 +100,7 @@ export function ArticleCard({
               </button>
               <p id={lockId} className="text-sm text-amber-800">
                 Premium —{' '}
-                <Link to="/subscription" className="font-semibold underline hover:text-accent">
+                <Link to={paths.subscription} className="font-semibold underline hover:text-accent">
                   subscribe to read
                 </Link>
               </p>

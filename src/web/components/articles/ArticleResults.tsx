@@ -2,8 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import type { ArticlePage } from '../../lib/api/articles';
 import { ArticleCard } from './ArticleCard';
+import { cardImagePriority } from './ArticleImage';
 import { LoadError } from '../LoadError';
-import { Pagination } from './Pagination';
+import { Pager } from '../pager/Pager';
 
 interface Props {
   query: UseQueryResult<ArticlePage>;
@@ -15,6 +16,12 @@ interface Props {
 }
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The cards' width in that grid: the page column (at most 80rem, less 1–2rem padding each
+ * side, styles.css page-wrap) in one, two or three columns with 1.5rem gaps. */
+const cardImageSizes =
+  '(min-width: 80rem) 389px, (min-width: 64rem) calc((100vw - 7rem) / 3), ' +
+  '(min-width: 40rem) calc((100vw - 4.5rem) / 2), calc(100vw - 2rem)';
 
 /** A page of article cards with its pagination, or the loading, error or empty state. */
 export function ArticleResults({ query, page, pageSize, hrefFor, emptyMessage }: Props) {
@@ -33,7 +40,7 @@ export function ArticleResults({ query, page, pageSize, hrefFor, emptyMessage }:
             {emptyMessage}
           </p>
           {/* Past the last page (an old link): the pages that do exist. */}
-          <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+          <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
         </>
       );
     }
@@ -50,11 +57,15 @@ export function ArticleResults({ query, page, pageSize, hrefFor, emptyMessage }:
           {data.articles.map((article, index) => (
             <li key={article._id}>
               {/* The first card's picture is the page's largest on a phone: fetched at once. */}
-              <ArticleCard article={article} eager={index === 0} />
+              <ArticleCard
+                article={article}
+                imagePriority={cardImagePriority(index)}
+                imageSizes={cardImageSizes}
+              />
             </li>
           ))}
         </ul>
-        <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+        <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
       </>
     );
   }

@@ -1,14 +1,14 @@
 import type { Article } from '../../../shared/articles.js';
+import { mayReadFullText } from '../../../shared/rules/reading.js';
 import type { Auth } from '../../lib/auth/authContext';
 
 /**
- * Whether the reader may open the article in full: anyone for a free article; for a premium
- * one premium readers, admins and its own author (the server decides the same way).
+ * Whether the reader may open the article in full: the rule the server enforces, with the
+ * author known here by email (the only part of the author an article carries).
  */
 export function canOpenArticle(
   article: Pick<Article, 'isPremium' | 'userEmail'>,
   auth: Pick<Auth, 'isPremium' | 'isAdmin' | 'user'>,
 ): boolean {
-  if (!article.isPremium) return true;
-  return auth.isPremium || auth.isAdmin || auth.user?.email === article.userEmail;
+  return mayReadFullText(article, auth, auth.user?.email === article.userEmail);
 }

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import type { UserRecord } from '../../../shared/accounts.js';
 import { useLogout } from '../../lib/auth/useLogout';
 import { Avatar } from '../Avatar';
+import { paths } from '../../../shared/paths.js';
 
 const links = [
-  { label: 'My Articles', to: '/myarticles' },
-  { label: 'Add Article', to: '/addArticle' },
-  { label: 'Subscription', to: '/subscription' },
-  { label: 'My Profile', to: '/myprofile' },
-  { label: 'My Dashboard', to: '/admin/dashboard', adminOnly: true },
+  { label: 'My Articles', to: paths.myArticles },
+  { label: 'Add Article', to: paths.addArticle },
+  { label: 'Subscription', to: paths.subscription },
+  { label: 'My Profile', to: paths.myProfile },
+  { label: 'My Dashboard', to: paths.admin.dashboard, adminOnly: true },
 ];
 
 const itemClass =

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Link, useLocation } from 'react-router';
 import type { FromState } from '../../lib/auth/origin';
 import { buttonClass } from '../ui/button';
+import { paths } from '../../../shared/paths.js';
 
 /** Leads guests to /login; after signing in they come back to the page they were reading. */
 export function LoginButton() {
@@ -10,7 +11,7 @@ export function LoginButton() {
   // On the login or register page itself, keep the page they originally came from.
   const state: unknown = onAuthPage ? location.state : ({ from: location } satisfies FromState);
   return (
-    <Link to="/login" state={state} className={clsx(buttonClass({ size: 'sm' }), 'shrink-0')}>
+    <Link to={paths.login} state={state} className={clsx(buttonClass({ size: 'sm' }), 'shrink-0')}>
       Login
     </Link>
   );

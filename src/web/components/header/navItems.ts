@@ -1,3 +1,5 @@
+import { paths } from '../../../shared/paths.js';
+
 /** Who sees a nav link (spec, "Header and footer"). */
 export type Audience = 'everyone' | 'signedIn' | 'premium' | 'admin';
 
@@ -20,11 +22,11 @@ export interface Viewer {
 /** The nav bar's links, in order. */
 export const navItems: readonly NavItem[] = [
   { label: 'Home', to: '/', end: true, audience: 'everyone' },
-  { label: 'All Articles', to: '/allpublishedarticles', audience: 'everyone' },
-  { label: 'Premium Articles', to: '/premiumarticles', audience: 'premium' },
-  { label: 'Subscription', to: '/subscription', audience: 'signedIn' },
-  { label: 'My Articles', to: '/myarticles', audience: 'signedIn' },
-  { label: 'Dashboard', to: '/admin/dashboard', audience: 'admin' },
+  { label: 'All Articles', to: paths.allArticles, audience: 'everyone' },
+  { label: 'Premium Articles', to: paths.premiumArticles, audience: 'premium' },
+  { label: 'Subscription', to: paths.subscription, audience: 'signedIn' },
+  { label: 'My Articles', to: paths.myArticles, audience: 'signedIn' },
+  { label: 'Dashboard', to: paths.admin.dashboard, audience: 'admin' },
 ];
 
 const sees: Record<Audience, (viewer: Viewer) => boolean> = {

@@ -20,8 +20,6 @@ export interface ImageInputProps {
   onBlur?: () => void;
   /** The form's own message for this field, e.g. react-hook-form's fieldState.error?.message. */
   error?: string | undefined;
-  /** A round preview for people's photos; a landscape one for pictures and logos. */
-  shape?: 'round' | 'landscape';
   disabled?: boolean;
   /** Lets react-hook-form focus the field when its value is refused. */
   ref?: Ref<{ focus(): void }>;
@@ -37,7 +35,8 @@ type Upload =
   | { status: 'failed'; file: File; preview: string; message: string };
 
 /**
- * The image field of every form (registration, articles, profile, publishers). A chosen file is
+ * The image field of the article and publisher forms. (Registration and the profile send their
+ * photo with the rest of the form, in one request: components/photo-field/PhotoField.tsx.) A chosen file is
  * checked here with the server's rules, previewed, and uploaded at once to POST /api/images
  * with a progress bar; the form receives the resulting URL through `onUploaded` and submits it
  * like any other field. The server's message shows under the field, with a retry when trying
@@ -56,7 +55,6 @@ export function ImageInput({
   onUploadingChange,
   onBlur,
   error,
-  shape = 'landscape',
   disabled,
   ref,
 }: ImageInputProps) {
@@ -139,7 +137,7 @@ export function ImageInput({
         <div
           className={clsx(
             'flex shrink-0 items-center justify-center overflow-hidden border bg-paper',
-            shape === 'round' ? 'size-20 rounded-full' : 'aspect-[4/3] w-28 rounded-sm',
+            'aspect-[4/3] w-28 rounded-sm',
             message ? 'border-accent' : 'border-rule',
           )}
         >

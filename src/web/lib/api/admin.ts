@@ -3,14 +3,18 @@ import type { Article } from '../../../shared/articles.js';
 import { articleKeys } from './articles';
 import { apiFetch, apiFetchWithHeaders } from './client';
 import { publisherKeys } from './publishers';
+import type { Moderation } from '../../../shared/api/moderation.js';
+import type {
+  PremiumSplit,
+  PublisherArticleCount,
+  PublisherViewCount,
+} from '../../../shared/api/statistics.js';
+import type { MakeAdmin, UserListItem } from '../../../shared/api/users.js';
 
 /*
  * The admin area's reads and writes. Only the admin pages import this module, so it stays in
  * their lazy chunks.
  */
-
-/** The moderation changes PUT /api/articles/:id accepts from an admin, one at a time. */
-export type Moderation = { isApproved: true } | { isPremium: true } | { adminMessage: string };
 
 export function moderateArticle(id: string, change: Moderation): Promise<unknown> {
   return apiFetch(`/articles/${encodeURIComponent(id)}`, { method: 'PUT', json: change });
@@ -26,17 +30,6 @@ export function useModerateArticle() {
   });
 }
 
-/** A user as GET /api/users lists them for an admin. */
-export interface ListedUser {
-  _id: string;
-  name: string;
-  email: string;
-  photoURL: string | null;
-  isAdmin: boolean;
-  isPremium: boolean;
-  createdAt: string;
-}
-
 export const adminUserKeys = {
   all: ['users', 'admin-list'] as const,
   page: (page: number, limit: number) => [...adminUserKeys.all, page, limit] as const,
@@ -47,7 +40,7 @@ export function useUserList(page: number, limit: number) {
   return useQuery({
     queryKey: adminUserKeys.page(page, limit),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetchWithHeaders<ListedUser[]>(
+      const { data, headers } = await apiFetchWithHeaders<UserListItem[]>(
         `/users?page=${page}&limit=${limit}`,
         { signal },
       );
@@ -61,10 +54,10 @@ export function useUserList(page: number, limit: number) {
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: ListedUser) =>
+    mutationFn: (user: UserListItem) =>
       apiFetch(`/users/${encodeURIComponent(user._id)}`, {
         method: 'PATCH',
-        json: { isAdmin: true },
+        json: { isAdmin: true } satisfies MakeAdmin,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
@@ -80,10 +73,18 @@ export function useAddPublisher() {
   });
 }
 
-/** The dashboard's figures, each from its own aggregate endpoint. */
-export function useChartData<T>(path: string) {
+/** The dashboard's figures, each from its own aggregate endpoint (typed by its schema). */
+function useFigures<T>(path: string) {
   return useQuery({
     queryKey: ['admin-stats', path],
     queryFn: ({ signal }) => apiFetch<T>(path, { signal }),
   });
 }
+
+export const usePremiumSplit = () => useFigures<PremiumSplit>('/articles/premium-split');
+
+export const usePublisherArticleCounts = () =>
+  useFigures<PublisherArticleCount[]>('/publisher/articles/count');
+
+export const usePublisherViewCounts = () =>
+  useFigures<PublisherViewCount[]>('/publisher/viewcount');

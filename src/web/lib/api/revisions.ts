@@ -8,6 +8,7 @@ import {
 import type { ArticleRevision, RevisionQueueItem } from '../../../shared/revisions.js';
 import { articleKeys } from './articles';
 import { apiFetch, apiFetchWithHeaders } from './client';
+import type { RevisionVerdict } from '../../../shared/api/moderation.js';
 
 /*
  * Pending revisions: an author's edit of a published article, waiting for an editor while the
@@ -49,8 +50,8 @@ export function useRevisionQueue(page: number, limit: number) {
   });
 }
 
-/** An editor's answer to an edit, naming the edit they reviewed. */
-export type RevisionReview = { isApproved: true } | { adminMessage: string };
+/** An editor's answer to an edit; the request names the edit they reviewed. */
+export type RevisionReview = RevisionVerdict;
 
 /** Approves or declines an edit; the queue, the lists and the article are read again after. */
 export function useReviewRevision() {

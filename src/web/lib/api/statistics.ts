@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import type { Statistics } from '../../../shared/api/statistics.js';
 
-/** How many readers Tribune has (GET /api/statistics). */
-export interface Statistics {
-  totalUsers: number;
-  normalUsers: number;
-  premiumUsers: number;
-}
+export type { Statistics };
 
 export const statisticsKeys = {
   all: ['statistics'] as const,

@@ -1,4 +1,5 @@
 import type { Location } from 'react-router';
+import type { paths } from '../../../shared/paths.js';
 
 /** Navigation state naming the page a visitor was on before being asked to sign in. */
 export interface FromState {
@@ -37,6 +38,6 @@ export function originOf(location: { search: string; state: unknown }): string {
 }
 
 /** The login or register page's address, remembering the page to return to. */
-export function withOrigin(page: '/login' | '/register', from: string): string {
+export function withOrigin(page: typeof paths.login | typeof paths.register, from: string): string {
   return from === '/' ? page : `${page}?${new URLSearchParams({ [fromParam]: from })}`;
 }

@@ -5,6 +5,7 @@ import { formatCents, planPeriodText, planText, plans, type Plan } from '../../.
 import { SectionHeading } from '../../components/SectionHeading';
 import { buttonClass } from '../../components/ui/button';
 import type { SubscribeState } from '../../lib/planState';
+import { paths } from '../../../shared/paths.js';
 
 /** The home page's three premium plans, each leading to /subscription with its price and period. */
 export function PlansSection() {
@@ -51,7 +52,7 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
       </p>
       <div className="mt-auto pt-6">
         <Link
-          to="/subscription"
+          to={paths.subscription}
           state={state}
           aria-label={`Subscribe: ${plan.label}`}
           className={buttonClass({ variant: featured ? 'primary' : 'secondary' })}

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Article } from '../../../shared/articles.js';
 import { ArticleCard } from '../../components/articles/ArticleCard';
+import { cardImagePriority } from '../../components/articles/ArticleImage';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 /** Spec: the carousel moves on every 2 seconds. */
@@ -13,6 +14,13 @@ const autoplayDelayMs = 2000;
 /** Spec: 3 cards at a time, 2 below 1024 px, 1 below 600 px. */
 export const slideClass =
   'min-w-0 shrink-0 grow-0 basis-full pl-4 min-[600px]:basis-1/2 lg:basis-1/3';
+
+/** A slide's card width: the page column (page-wrap) plus the track's 1rem overhang, in one,
+ * two or three slides, less each slide's 1rem padding. */
+const slideImageSizes =
+  '(min-width: 80rem) 395px, (min-width: 64rem) calc((100vw - 6rem) / 3), ' +
+  '(min-width: 40rem) calc((100vw - 4rem) / 2), (min-width: 600px) calc((100vw - 3rem) / 2), ' +
+  'calc(100vw - 2rem)';
 
 const controlClass =
   'inline-flex size-9 items-center justify-center rounded-full border border-ink bg-surface text-ink transition-colors hover:bg-ink hover:text-paper disabled:opacity-60';
@@ -134,7 +142,13 @@ export function TrendingCarousel({
               aria-label={`${index + 1} of ${articles.length}`}
               className={slideClass}
             >
-              <ArticleCard article={article} sentences={1} headingLevel="h3" eager={index === 0} />
+              <ArticleCard
+                article={article}
+                sentences={1}
+                headingLevel="h3"
+                imagePriority={cardImagePriority(index)}
+                imageSizes={slideImageSizes}
+              />
             </div>
           ))}
         </div>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
+import { paths } from '../../../shared/paths.js';
 
 /** Spec: the prompt comes 10 seconds after landing on the home page. */
 const promptDelayMs = 10_000;
@@ -24,7 +25,7 @@ export function useSubscribePrompt(): void {
         title: 'Do you want to get access to premium content? Subscribe Now.',
         confirmText: 'Subscribe',
         cancelText: 'Later',
-      }).then((subscribe) => subscribe && navigate('/subscription'));
+      }).then((subscribe) => subscribe && navigate(paths.subscription));
     }, promptDelayMs);
     return () => clearTimeout(timer);
   }, [eligible, navigate]);

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { startGoogleSignIn } from '../../lib/auth/authApi';
 import { GoogleIcon } from './GoogleIcon';
 import { googleReturnParams } from './useGoogleReturn';
+import { paths } from '../../../shared/paths.js';
 
 /** 'Login with Google': sends the window to Google, which later returns to /login. */
 export function GoogleSignIn({ from }: { from: string }) {
@@ -13,7 +14,7 @@ export function GoogleSignIn({ from }: { from: string }) {
   async function signInWithGoogle() {
     setPending(true);
     const back = (extra: Record<string, string>) =>
-      `/login?${new URLSearchParams({ [googleReturnParams.from]: from, ...extra })}`;
+      `${paths.login}?${new URLSearchParams({ [googleReturnParams.from]: from, ...extra })}`;
     try {
       const url = await startGoogleSignIn({
         callbackURL: back({ [googleReturnParams.signedIn]: 'google' }),

@@ -5,6 +5,7 @@ import { withOrigin } from '../../lib/auth/origin';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { useGoogleReturn } from './useGoogleReturn';
+import { paths } from '../../../shared/paths.js';
 
 export function LoginPage() {
   const location = useLocation();
@@ -15,7 +16,7 @@ export function LoginPage() {
       <PageHead
         title="Login"
         description="Log in to Tribune to write articles, manage your subscription and read premium reporting."
-        path="/login"
+        path={paths.login}
       />
       <LoginForm from={from} />
       <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-ink-muted">
@@ -28,7 +29,7 @@ export function LoginPage() {
         Don&apos;t have an account?{' '}
         {/* The origin travels along, so registering also ends on the page they came from. */}
         <Link
-          to={withOrigin('/register', from)}
+          to={withOrigin(paths.register, from)}
           state={location.state}
           className="font-semibold text-accent underline"
         >

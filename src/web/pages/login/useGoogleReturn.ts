@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
 import { fromParam, originOf, type FromState } from '../../lib/auth/origin';
+import { paths } from '../../../shared/paths.js';
 
 /** Query parameters of the addresses Google sign-in returns to (see GoogleSignIn). */
 export const googleReturnParams = { from: fromParam, signedIn: 'signedIn' } as const;
@@ -41,7 +42,7 @@ export function useGoogleReturn(): string {
       const state: FromState = {
         from: { search: '', hash: '', pathname: '/', ...parsePath(from) },
       };
-      void navigate('/login', { replace: true, state });
+      void navigate(paths.login, { replace: true, state });
       return;
     }
     if (signedInWithGoogle && auth.status !== 'loading') {
@@ -50,7 +51,7 @@ export function useGoogleReturn(): string {
         toast.success(`Hi ${auth.user.name}! You are logged in.`);
         void navigate(from, { replace: true });
       } else {
-        void navigate('/login', { replace: true });
+        void navigate(paths.login, { replace: true });
       }
     }
   }, [error, errorDescription, signedInWithGoogle, from, auth, navigate]);

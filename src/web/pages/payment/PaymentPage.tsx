@@ -12,6 +12,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentError } from './PaymentError';
 import { usePaymentIntent } from './usePaymentIntent';
 import { useFinishPayment } from './useFinishPayment';
+import { paths } from '../../../shared/paths.js';
 
 // Stripe's form and SDK load only where Stripe takes the payments.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -32,7 +33,7 @@ export function PaymentPage() {
       ) : (
         <p className="mt-8 font-serif text-lg">
           Choose a plan first.{' '}
-          <Link to="/subscription" className="font-semibold text-accent underline">
+          <Link to={paths.subscription} className="font-semibold text-accent underline">
             See the plans
           </Link>
         </p>

@@ -3,6 +3,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { PageHead } from '../../head/PageHead';
 import { originOf, withOrigin } from '../../lib/auth/origin';
 import { RegisterForm } from './RegisterForm';
+import { paths } from '../../../shared/paths.js';
 
 export function RegisterPage() {
   const location = useLocation();
@@ -12,13 +13,13 @@ export function RegisterPage() {
       <PageHead
         title="Register"
         description="Create a free Tribune account to write for the paper and to subscribe to premium reporting."
-        path="/register"
+        path={paths.register}
       />
       <RegisterForm from={from} />
       <p className="mt-6 text-center text-sm text-ink-muted">
         Already have an account?{' '}
         <Link
-          to={withOrigin('/login', from)}
+          to={withOrigin(paths.login, from)}
           state={location.state}
           className="font-semibold text-accent underline"
         >

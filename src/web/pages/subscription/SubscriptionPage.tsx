@@ -7,6 +7,7 @@ import { planFromState, type PaymentState } from '../../lib/planState';
 import { PlanCard } from './PlanCard';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { PeriodSelect } from './PeriodSelect';
+import { paths } from '../../../shared/paths.js';
 
 /** The plan most readers take, chosen when the page is opened without one. */
 const defaultPlan: Plan = planById('5-days') ?? plans[1]!;
@@ -23,7 +24,7 @@ export function SubscriptionPage() {
 
   const checkout = () => {
     const state: PaymentState = { price: plan.price / 100, subscriptionPeriod: plan.periodDays };
-    void navigate('/payment', { state });
+    void navigate(paths.payment, { state });
   };
 
   return (

@@ -1,11 +1,11 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useChartData } from '../../../lib/api/admin';
+import { usePremiumSplit } from '../../../lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
 
 /** Premium articles against the rest. */
 export function PremiumColumnChart() {
-  const query = useChartData<{ premium: number; nonPremium: number }>('/articles/premium-split');
+  const query = usePremiumSplit();
   const data = query.data
     ? [
         { kind: 'Premium', count: query.data.premium },

@@ -1,18 +1,13 @@
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { useChartData } from '../../../lib/api/admin';
+import { usePublisherArticleCounts } from '../../../lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
-
-interface PublisherCount {
-  _id: string;
-  count: number;
-}
 
 const percent = (value: number) => `${value.toFixed(1)}%`;
 
 /** Each publisher's share of all articles, as a percentage. */
 export function PublisherPieChart() {
-  const query = useChartData<PublisherCount[]>('/publisher/articles/count');
+  const query = usePublisherArticleCounts();
   const total = query.data?.reduce((sum, row) => sum + row.count, 0) ?? 0;
   const data = (query.data ?? []).map((row) => ({
     name: row._id,

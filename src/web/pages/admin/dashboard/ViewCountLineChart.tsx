@@ -7,18 +7,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useChartData } from '../../../lib/api/admin';
+import { usePublisherViewCounts } from '../../../lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
 
-interface PublisherViews {
-  _id: string;
-  totalViewCount: number;
-}
-
 /** How often each publisher's articles have been read. */
 export function ViewCountLineChart() {
-  const query = useChartData<PublisherViews[]>('/publisher/viewcount');
+  const query = usePublisherViewCounts();
   const data = (query.data ?? []).map((row) => ({ publisher: row._id, views: row.totalViewCount }));
 
   return (

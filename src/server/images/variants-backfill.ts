@@ -1,0 +1,107 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.js';
+import { runPeriodically } from '../jobs/periodic.js';
+import { variantsOf } from './process.js';
+import type { ImageStore } from './store.js';
+import { putVariants, recordVariants } from './variants.js';
+
+/** Articles looked at per run: a bounded amount of work, however many there are. */
+const articlesPerRun = 200;
+
+/** Where the backfill stands: the article id after which the next run starts. */
+export interface BackfillCursor {
+  after: number;
+  /** Whether this pass over the articles has given any image its variants yet. */
+  recordedThisPass: boolean;
+  /** Set once a whole pass found nothing to do: the job stops. */
+  done: boolean;
+}
+
+export function newBackfillCursor(): BackfillCursor {
+  return { after: 0, recordedThisPass: false, done: false };
+}
+
+/**
+ * Gives article images stored before variants existed (an older version's uploads, its demo
+ * content) their narrower copies: looks at the next articles in id order, reads each image of
+ * this store that has no recorded variants, makes and stores them, and records them. New
+ * uploads get theirs when they are stored (save.ts), so once a whole pass finds nothing to do
+ * the job is done. An image the store cannot read (its file is gone) is left as it is: the page
+ * shows it at its one width. `onVariants` runs after a run that added some (cached pages keep
+ * srcsets). Answers how many images were given variants.
+ */
+export async function backfillVariants(
+  db: Db,
+  store: Pick<ImageStore, 'owns' | 'put'> & Required<Pick<ImageStore, 'read'>>,
+  cursor: BackfillCursor,
+  onVariants: () => Promise<void>,
+  signal?: AbortSignal,
+): Promise<number> {
+  const articles = await db
+    .selectFrom('article')
+    .select(['id', 'image'])
+    .where('id', '>', cursor.after)
+    .orderBy('id')
+    .limit(articlesPerRun)
+    .execute();
+  const images = [...new Set(articles.map((article) => article.image))].filter((url) =>
+    store.owns(url),
+  );
+  const recorded =
+    images.length === 0
+      ? []
+      : await db
+          .selectFrom('imageVariant')
+          .select('image')
+          .distinct()
+          .where('image', 'in', images)
+          .execute();
+  const done = new Set(recorded.map((row) => row.image));
+
+  let count = 0;
+  for (const url of images) {
+    if (done.has(url) || signal?.aborted) continue;
+    const bytes = await store.read(url).catch(() => undefined);
+    if (!bytes) continue;
+    const { width, variants } = await variantsOf(bytes);
+    await recordVariants(db, url, width, await putVariants(store, variants));
+    count += 1;
+  }
+  if (count > 0) await onVariants();
+
+  cursor.recordedThisPass ||= count > 0;
+  if (articles.length < articlesPerRun && !signal?.aborted) {
+    cursor.done = !cursor.recordedThisPass;
+    cursor.after = 0;
+    cursor.recordedThisPass = false;
+  } else {
+    cursor.after = articles.at(-1)?.id ?? cursor.after;
+  }
+  return count;
+}
+
+/**
+ * Runs the backfill every `intervalMs`, from the first moment the app is ready, until a whole
+ * pass finds nothing to do; only for stores that can read their images back (local disk, S3).
+ */
+export const variantsBackfillPlugin = fp<{
+  intervalMs?: number;
+  onVariants: () => Promise<void>;
+}>(
+  async (app, { intervalMs = 60_000, onVariants }) => {
+    const store = app.images;
+    if (!store.read) return;
+    const readable = {
+      owns: store.owns.bind(store),
+      put: store.put.bind(store),
+      read: store.read.bind(store),
+    };
+    const cursor = newBackfillCursor();
+    runPeriodically(app, 'giving stored images their narrower copies', intervalMs, (signal) =>
+      cursor.done
+        ? Promise.resolve(0)
+        : backfillVariants(app.database.db, readable, cursor, onVariants, signal),
+    );
+  },
+  { name: 'image-variants-backfill', dependencies: ['database'] },
+);

@@ -1,0 +1,197 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Article } from '../../shared/articles.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signUp, type TestUser } from '../test/auth.js';
+import { createTestClock, type TestClock } from '../test/clock.js';
+import { createArticle } from '../test/factories.js';
+import { multipartBody } from '../test/image-fixtures.js';
+import { imagePeers, type ImagePeer } from '../test/image-peers.js';
+import { processImage } from './process.js';
+import { backfillVariants, newBackfillCursor } from './variants-backfill.js';
+
+const day = 24 * 60 * 60 * 1000;
+let shade = 0;
+
+/** A JPEG of `width` × width/2 pixels no other test makes (its noise is its own). */
+function distinctJpeg(width: number): Promise<Buffer> {
+  shade += 1;
+  return sharp({
+    create: {
+      width,
+      height: width / 2,
+      channels: 3,
+      background: { r: shade % 256, g: 90, b: 140 },
+      noise: { type: 'gaussian', mean: 100 + (shade % 50), sigma: 20 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The srcset's entries as [url, width] pairs. */
+function entries(srcset: string | null): [string, number][] {
+  return (srcset ?? '').split(', ').map((entry) => {
+    const [url = '', width = ''] = entry.split(' ');
+    return [url, Number(width.replace(/w$/, ''))];
+  });
+}
+
+describe('processImage makes narrower variants', () => {
+  it('at 400, 800 and 1200 px below a 1600 px image, from the same upright pixels', async () => {
+    const out = await processImage(await distinctJpeg(3000));
+    expect(out.width).toBe(1600);
+    expect(out.variants.map((variant) => variant.width)).toEqual([400, 800, 1200]);
+    for (const variant of out.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        'webp',
+        variant.width,
+        variant.width / 2,
+      ]);
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it('only below the image’s own width, and none for a small image', async () => {
+    expect((await processImage(await distinctJpeg(900))).variants.map((v) => v.width)).toEqual([
+      400, 800,
+    ]);
+    expect((await processImage(await distinctJpeg(300))).variants).toEqual([]);
+  });
+});
+
+for (const { name, start } of imagePeers) {
+  describe(`image variants in the ${name} store`, () => {
+    let peer: ImagePeer;
+    let t: TestApp;
+    let clock: TestClock;
+    let author: TestUser;
+
+    beforeAll(async () => {
+      peer = await start();
+      clock = createTestClock();
+      t = await createTestApp({ images: peer.images, sweepIntervalMs: 20 }, { clock: clock.now });
+      author = await signUp(t.app);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await peer?.close();
+    });
+
+    async function upload(bytes: Buffer): Promise<string> {
+      const { payload, headers } = await multipartBody([
+        { bytes, filename: 'photo.jpg', type: 'image/jpeg' },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        payload,
+        headers: { ...headers, cookie: author.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { display_url: string } }>().data.display_url;
+    }
+
+    async function articleJson(id: number): Promise<Article> {
+      const res = await t.app.inject({ method: 'GET', url: `/api/articledetail/${id}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<Article>();
+    }
+
+    /** The bytes shown at `url`: from the app for the local store, else from the peer. */
+    async function shown(url: string): Promise<Buffer | undefined> {
+      if (url.startsWith('/uploads/')) {
+        const res = await t.app.inject({ method: 'GET', url });
+        return res.statusCode === 200 ? res.rawPayload : undefined;
+      }
+      const res = await fetch(url);
+      return res.ok ? Buffer.from(await res.arrayBuffer()) : undefined;
+    }
+
+    it('stores them at upload, and an article answers them as a srcset that the store serves', async () => {
+      const image = await upload(await distinctJpeg(2000));
+      const { id } = await createArticle(t.database.handle.db, author.user.id, { image });
+
+      const article = await articleJson(id);
+      const srcset = entries(article.imageSrcset);
+      expect(srcset.map(([, width]) => width)).toEqual([400, 800, 1200, 1600]);
+      expect(srcset.at(-1)?.[0]).toBe(image);
+      for (const [url, width] of srcset) {
+        const bytes = await shown(url);
+        expect(bytes, url).toBeDefined();
+        expect((await sharp(bytes).metadata()).width).toBe(width);
+      }
+      // The lists carry it too.
+      const list = await t.app.inject({ method: 'GET', url: '/api/articles?limit=50' });
+      const listed = list.json<Article[]>().find((entry) => entry._id === String(id));
+      expect(listed?.imageSrcset).toBe(article.imageSrcset);
+    });
+
+    if (name !== 'imgbb') {
+      it('deletes the variants with their image once nothing uses it', async () => {
+        const image = await upload(await distinctJpeg(1000));
+        const rows = await t.database.handle.db
+          .selectFrom('imageVariant')
+          .select(['url', 'width'])
+          .where('image', '=', image)
+          .orderBy('width')
+          .execute();
+        expect(rows.map((row) => row.width)).toEqual([400, 800, 1000]);
+        for (const row of rows) expect(await shown(row.url)).toBeDefined();
+
+        clock.advance(day + 60_000);
+        await vi.waitFor(
+          async () => {
+            for (const row of rows) expect(await shown(row.url), row.url).toBeUndefined();
+          },
+          { timeout: 10_000 },
+        );
+        const left = await t.database.handle.db
+          .selectFrom('imageVariant')
+          .select('url')
+          .where('image', '=', image)
+          .execute();
+        expect(left).toEqual([]);
+      });
+
+      it('gives an image stored before variants existed its variants, once, and then stops', async () => {
+        const db = t.database.handle.db;
+        // Stored the way an older version did: the image alone, no variants recorded.
+        const bytes = (await processImage(await distinctJpeg(1400))).bytes;
+        const old = await t.app.images.put(bytes, 'webp');
+        const { id } = await createArticle(db, author.user.id, { image: old });
+        // An article whose image is gone from the store keeps its one width.
+        const missing = await createArticle(db, author.user.id);
+        expect((await articleJson(id)).imageSrcset).toBeNull();
+
+        const store = {
+          owns: (url: string) => t.app.images.owns(url),
+          put: t.app.images.put.bind(t.app.images),
+          read: t.app.images.read!.bind(t.app.images),
+        };
+        const cursor = newBackfillCursor();
+        let told = 0;
+        const onVariants = () => {
+          told += 1;
+          return Promise.resolve();
+        };
+        expect(await backfillVariants(db, store, cursor, onVariants)).toBe(1);
+        expect(told).toBe(1);
+        expect(cursor.done).toBe(false);
+
+        const srcset = entries((await articleJson(id)).imageSrcset);
+        expect(srcset.map(([, width]) => width)).toEqual([400, 800, 1200, 1400]);
+        for (const [url, width] of srcset) {
+          expect((await sharp(await shown(url)).metadata()).width).toBe(width);
+        }
+        expect((await articleJson(missing.id)).imageSrcset).toBeNull();
+
+        // A whole pass with nothing to do ends the job.
+        expect(await backfillVariants(db, store, cursor, onVariants)).toBe(0);
+        expect(cursor.done).toBe(true);
+        expect(told).toBe(1);
+      });
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.js';
+import { deleteInBatches, sweepBatchSize } from '../jobs/batches.js';
+import { runPeriodically } from '../jobs/periodic.js';
+import { authRateLimitWindowSeconds } from '../auth/auth.js';
+
+/**
+ * Deletes the attempt counters whose window has ended, and better-auth's per-address counters
+ * older than its longest window, in batches (each by its index: attempt.expires_at,
+ * rate_limit.last_request). better-auth prunes its own table only when a counter's window
+ * starts again, which a flood of new addresses never does. Answers the rows deleted.
+ */
+export async function sweepExpiredAttempts(
+  db: Db,
+  now: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  const attempts = await deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('attempt')
+      .where('key', 'in', (eb) =>
+        eb.selectFrom('attempt').select('key').where('expiresAt', '<=', now).limit(sweepBatchSize),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  }, signal);
+  const cutoff = now - authRateLimitWindowSeconds * 1000;
+  const rateLimits = await deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('rateLimit')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('rateLimit')
+          .select('id')
+          .where('lastRequest', '<', cutoff)
+          .limit(sweepBatchSize),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  }, signal);
+  return attempts + rateLimits;
+}
+
+/** Sweeps expired counters every `intervalMs` (a minute by default) while the app runs. */
+export const attemptSweepPlugin = fp<{ intervalMs?: number }>(
+  async (app, { intervalMs = 60_000 }) => {
+    runPeriodically(app, 'sweeping expired attempt counters', intervalMs, (signal) =>
+      sweepExpiredAttempts(app.database.db, app.clock().getTime(), signal),
+    );
+  },
+  { name: 'attempt-sweep', dependencies: ['database'] },
+);

@@ -1,0 +1,97 @@
+import { toast } from 'sonner';
+import { Avatar } from '../../../components/Avatar';
+import { errorMessage } from '../../../components/dialogs/alert';
+import { LoadError } from '../../../components/LoadError';
+import { PageHeading } from '../../../components/PageHeading';
+import { buttonClass } from '../../../components/ui/button';
+import type { UserListItem } from '../../../../shared/api/users.js';
+import { useMakeAdmin, useUserList } from '../../../lib/api/admin';
+import { Pager } from '../../../components/pager/Pager';
+import { usePageInUrl } from '../usePageInUrl';
+import { pageSizes } from '../../../../shared/rules/limits.js';
+
+const pageSize = pageSizes.admin;
+
+/** Every account, newest first, three a page; an admin can promote anyone to admin. */
+export function AllUsersPage() {
+  const [page, setPage] = usePageInUrl();
+  const query = useUserList(page, pageSize);
+  const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / pageSize));
+
+  return (
+    <section>
+      <PageHeading>Users</PageHeading>
+      <div className="mt-8">
+        {query.isPending ? (
+          <p role="status" className="text-ink-muted">
+            Loading users…
+          </p>
+        ) : query.isError ? (
+          <LoadError
+            what="the users"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+                <thead className="border-b-2 border-ink">
+                  <tr>
+                    <th className="px-3 py-2">Profile Picture &amp; Name</th>
+                    <th className="px-3 py-2">Email</th>
+                    <th className="px-3 py-2">Make Admin</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.users.map((user) => (
+                    <UserRow key={user._id} user={user} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager steps="arrows" page={page} pageCount={pageCount} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function UserRow({ user }: { user: UserListItem }) {
+  const makeAdmin = useMakeAdmin();
+
+  function promote() {
+    makeAdmin.mutate(user, {
+      onSuccess: () => toast.success(`${user.name} is an admin now`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  return (
+    <tr className="border-b border-rule">
+      <td className="px-3 py-3">
+        <div className="flex items-center gap-3">
+          <Avatar name={user.name} photoURL={user.photoURL} className="size-10 text-sm" />
+          <span className="font-semibold">{user.name}</span>
+        </div>
+      </td>
+      <td className="px-3 py-3">{user.email}</td>
+      <td className="px-3 py-3">
+        {user.isAdmin ? (
+          <span className="font-semibold">Admin</span>
+        ) : (
+          <button
+            type="button"
+            disabled={makeAdmin.isPending}
+            onClick={promote}
+            className={buttonClass({ size: 'sm' })}
+          >
+            Make Admin
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

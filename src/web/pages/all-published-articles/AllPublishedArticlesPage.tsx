@@ -1,0 +1,54 @@
+import { useSearchParams } from 'react-router';
+import { ArticleResults } from '../../components/articles/ArticleResults';
+import { PageHeading } from '../../components/PageHeading';
+import { PageHead } from '../../head/PageHead';
+import { useArticles } from '../../lib/api/articles';
+import { withPage } from '../../lib/pageParam';
+import { SearchForm, type ArticleSearch } from './SearchForm';
+import { allArticlesSearch, canonicalPath, pageSize } from './search';
+
+const lede = 'Every story our editors have approved, newest first.';
+
+/**
+ * Approved articles, searchable by title, publisher and tags. The search and the page live in
+ * the address (?title=&publisher=&tags=&page=), so a reload or a shared link shows the same,
+ * and the server renders any of them (entry-server.tsx reads the same list).
+ */
+export function AllPublishedArticlesPage() {
+  const [params, setParams] = useSearchParams();
+  const { search, page, list } = allArticlesSearch(params);
+  const query = useArticles(list);
+
+  function runSearch(next: ArticleSearch) {
+    // A new search starts on its first page; empty fields stay out of the address.
+    const entries = Object.entries(next).filter(([, value]) => value !== '');
+    setParams(new URLSearchParams(entries));
+  }
+
+  return (
+    <section>
+      <PageHead
+        title={page > 1 ? `All Articles, page ${page}` : 'All Articles'}
+        description={lede}
+        path={canonicalPath(search, page)}
+      />
+      <PageHeading>All Articles</PageHeading>
+      <p className="mt-3 mb-6 font-serif text-lg text-ink-muted">{lede}</p>
+      <SearchForm
+        // Going back to an earlier search fills the fields with it again.
+        key={`${search.title}\n${search.publisher}\n${search.tags}`}
+        initial={search}
+        onSearch={runSearch}
+      />
+      <div className="mt-8">
+        <ArticleResults
+          query={query}
+          page={page}
+          pageSize={pageSize}
+          hrefFor={(target) => withPage(params, target)}
+          emptyMessage="No articles match your search."
+        />
+      </div>
+    </section>
+  );
+}

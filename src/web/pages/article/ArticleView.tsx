@@ -1,0 +1,137 @@
+import { ArticleImage } from '../../components/articles/ArticleImage';
+import { clsx } from 'clsx';
+import { Crown } from 'lucide-react';
+import { Fragment } from 'react';
+import { articleMessages } from '../../../shared/article-messages.js';
+import type { ArticleReading } from '../../../shared/pages.js';
+import { Avatar } from '../../components/Avatar';
+import { JsonLd } from '../../head/JsonLd';
+import { PageHead } from '../../head/PageHead';
+import { newsArticleData, paywalledClass } from '../../head/structuredData';
+import { summary } from '../../head/summary';
+import { formatDate } from '../../lib/formatDate';
+import { useSite } from '../../lib/siteContext';
+import { ArticleBody } from './ArticleBody';
+import { SubscribePrompt } from './ArticleUnavailable';
+import { paths } from '../../../shared/paths.js';
+
+/** The article column is at most 48rem wide, less the page's 1–1.5rem padding on a narrower
+ * screen. */
+const articleImageSizes =
+  '(min-width: 51rem) 48rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)';
+
+/**
+ * The article: title, author, date, picture with its credit, then the text in full, or, for a
+ * premium article the reader may not read, its first sentences and the subscription prompt.
+ * A premium article's paid part (the text, or the prompt standing in for it) carries
+ * `paywalledClass`, which its structured data names.
+ */
+export function ArticleView({ reading }: { reading: ArticleReading }) {
+  const { article, access } = reading;
+  const { author } = article;
+  const { publicUrl } = useSite();
+  const description = summary(article.description);
+  return (
+    <article className="mx-auto max-w-3xl">
+      <PageHead
+        title={article.name}
+        description={description}
+        path={paths.article(article._id)}
+        image={{ url: article.image, ...reading.image, alt: article.name }}
+        article={{
+          publishedTime: article.createdAt,
+          modifiedTime: reading.updatedAt,
+          section: article.tags[0],
+          tags: article.tags,
+        }}
+      />
+      <JsonLd
+        data={newsArticleData(publicUrl, article, { updatedAt: reading.updatedAt, description })}
+      />
+      <p className="flex flex-wrap items-center gap-3 text-xs font-semibold tracking-widest text-accent uppercase">
+        {article.publisher}
+        {article.isPremium && (
+          <span className="inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-ink">
+            <Crown aria-hidden className="size-3.5" />
+            Premium
+          </span>
+        )}
+      </p>
+      <h1 className="mt-3 text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
+        {article.name}
+      </h1>
+      <div className="mt-6 flex items-center gap-4 border-y border-rule py-4">
+        <Avatar
+          name={author.name}
+          photoURL={author.photo}
+          alt={`Photo of ${author.name}`}
+          className="size-14 text-lg"
+        />
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-ink">{author.name}</p>
+          <a
+            href={`mailto:${author.email}`}
+            className="[overflow-wrap:anywhere] text-ink-muted underline hover:text-accent"
+          >
+            {/* On a narrow screen a long address breaks after the @ rather than anywhere. */}
+            {author.email.split('@').map((part, index) =>
+              index === 0 ? (
+                part
+              ) : (
+                <Fragment key={index}>
+                  @<wbr />
+                  {part}
+                </Fragment>
+              ),
+            )}
+          </a>
+          <p className="text-ink-muted">
+            Published <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+      <figure className="mt-8">
+        {/* The page's largest picture: fetched first, its box sized before it arrives. */}
+        <ArticleImage
+          src={article.image}
+          srcSet={article.imageSrcset}
+          sizes={articleImageSizes}
+          alt={article.name}
+          width={1280}
+          height={720}
+          priority="high"
+          className="aspect-video w-full bg-rule object-cover"
+        />
+        <figcaption className="mt-2 text-sm text-ink-muted italic">
+          Photo Credit: Anonymous
+        </figcaption>
+      </figure>
+      {access === 'full' ? (
+        <div className={clsx('mt-8', article.isPremium && paywalledClass)}>
+          <ArticleBody text={article.description} />
+        </div>
+      ) : (
+        <>
+          <div className="mt-8">
+            <ArticleBody text={article.description} />
+          </div>
+          <div className={clsx('mt-10', paywalledClass)}>
+            <SubscribePrompt message={articleMessages.premiumLocked} />
+          </div>
+        </>
+      )}
+      {article.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2 border-t border-rule pt-6">
+          {article.tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-full border border-rule px-3 py-1 text-xs font-semibold tracking-wide text-ink-muted uppercase"
+            >
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ArticleListParams } from '../../lib/api/articles';
+import { pageParam } from '../../lib/pageParam';
+import { pageSizes } from '../../../shared/rules/limits.js';
+
+export const pageSize = pageSizes.articleCards;
+
+/** The page of approved premium articles an address asks for. */
+export function premiumList(params: URLSearchParams) {
+  const page = pageParam(params);
+  const list: ArticleListParams = { isPremium: true, isApproved: true, page, limit: pageSize };
+  return { page, list };
+}
