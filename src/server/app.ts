@@ -31,6 +31,7 @@ import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
+import { searchRoutes } from './search/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
   await app.register(articleRoutes);
+  await app.register(searchRoutes);
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
   await app.register(registrationRoutes);

@@ -5,9 +5,9 @@ import { articleLimits, updateArticleSchema } from '../../shared/articles.js';
 /** The id stays a string here: a malformed one is a 404 (article-id.ts), not a 400. */
 export const articleIdParams = z.object({ id: z.string() });
 
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 /** An empty search box means no filter. */
-const optionalText = (max: number, description: string) =>
+export const optionalText = (max: number, description: string) =>
   z
     .string()
     .trim()
@@ -18,6 +18,17 @@ const optionalText = (max: number, description: string) =>
 
 export const maxPageSize = 50;
 
+/** Comma-separated tags, as the reader typed them ("Sports, health"): lower case, each once. */
+export function tagsParam(description: string) {
+  return optionalText(200, description).transform((value) => {
+    const list = value
+      ?.split(',')
+      .map((tag) => tag.trim().toLowerCase())
+      .filter((tag) => tag.length > 0);
+    return list?.length ? [...new Set(list)] : undefined;
+  });
+}
+
 export const listQuery = z.object({
   email: optionalText(320, "An author's email: their articles of every status"),
   isApproved: flag.optional(),
@@ -27,13 +38,7 @@ export const listQuery = z.object({
     articleLimits.publisherMax,
     "Any part of a publisher's name, in any case",
   ),
-  tags: optionalText(200, 'Comma-separated tags: articles with any of them').transform((value) => {
-    const list = value
-      ?.split(',')
-      .map((tag) => tag.trim().toLowerCase())
-      .filter((tag) => tag.length > 0);
-    return list?.length ? list : undefined;
-  }),
+  tags: tagsParam('Comma-separated tags: articles with any of them'),
   sortBy: z
     .enum(['createdAt', 'viewCount'])
     .describe('Newest first (default), or most viewed first')

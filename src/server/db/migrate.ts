@@ -15,7 +15,8 @@ import * as boundedTables from './migrations/005-bounded-tables.js';
 import * as premiumExcerpt from './migrations/006-premium-excerpt.js';
 import * as articleRevisions from './migrations/007-article-revisions.js';
 import * as changeCounter from './migrations/008-change-counter.js';
-import * as imageVariants from './migrations/011-image-variants.js';
+import * as imageVariants from './migrations/009-image-variants.js';
+import * as siteSearch from './migrations/010-site-search.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -27,7 +28,8 @@ const migrations: Record<string, Migration> = {
   '006-premium-excerpt': premiumExcerpt,
   '007-article-revisions': articleRevisions,
   '008-change-counter': changeCounter,
-  '011-image-variants': imageVariants,
+  '009-image-variants': imageVariants,
+  '010-site-search': siteSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

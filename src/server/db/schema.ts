@@ -83,7 +83,7 @@ export interface StoredImageTable {
   storedAt: Timestamp;
 }
 
-/** An image's copies in several widths, for srcset (migration 011). */
+/** An image's copies in several widths, for srcset (migration 009). */
 export interface ImageVariantTable {
   /** The URL articles, users and publishers refer to. */
   image: string;

@@ -1,0 +1,67 @@
+import type { SearchAnswer } from '../../shared/api/search.js';
+import { cachedListRead, listLifetimesMs } from '../articles/queries/list-cache.js';
+import { selectArticles } from '../articles/queries/select.js';
+import { toArticleJson } from '../articles/to-json.js';
+import type { Db, Dialect } from '../db/database.js';
+import {
+  byCount,
+  facetSizes,
+  type Matches,
+  type SearchFilters,
+  type SearchPage,
+} from './matches.js';
+import { piecesOf } from './pieces.js';
+import { postgresMatches } from './postgres-matches.js';
+import { sqliteMatches } from './sqlite-matches.js';
+import type { Term } from './terms.js';
+
+export interface SearchAudience {
+  /**
+   * The caller may not read premium text (a guest or a free reader): premium articles are found
+   * by their title and public excerpt only, and their passages come from that excerpt.
+   */
+  publicOnly: boolean;
+}
+
+/**
+ * One page of a site search, ranked, with the total and the facets of every match. An answer
+ * depends only on the query and on whether the caller may read premium text, so, like a public
+ * list, it is kept for a while and dropped at once on any write (list-cache.ts): a popular
+ * search is read a few times a minute, not for every reader.
+ */
+export function searchArticles(
+  db: Db,
+  dialect: Dialect,
+  terms: readonly Term[],
+  filters: SearchFilters,
+  page: SearchPage,
+  { publicOnly }: SearchAudience,
+): Promise<SearchAnswer> {
+  const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
+  return cachedListRead(db, key, listLifetimesMs.page, async () => {
+    const read = dialect === 'postgres' ? postgresMatches : sqliteMatches;
+    return answerOf(db, await read(db, terms, filters, page, publicOnly));
+  });
+}
+
+/** The hits as articles (as lists carry them: excerpts only), in the engine's order. */
+async function answerOf(db: Db, matches: Matches): Promise<SearchAnswer> {
+  const ids = matches.hits.map((hit) => hit.id);
+  const rows = ids.length
+    ? await selectArticles(db, 'excerpt').where('article.id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, toArticleJson(row)]));
+  const results = matches.hits.flatMap((hit) => {
+    const article = byId.get(hit.id);
+    // An article deleted between the two reads is left out.
+    return article ? [{ article, title: piecesOf(hit.title), passage: piecesOf(hit.passage) }] : [];
+  });
+  return {
+    results,
+    total: matches.total,
+    facets: {
+      publishers: byCount(matches.publishers, (row) => row.name).slice(0, facetSizes.publishers),
+      tags: byCount(matches.tags, (row) => row.tag).slice(0, facetSizes.tags),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { filterConditions, type Matches, type SearchFilters, type SearchPage } from './matches.js';
+import { ftsQuery, markEnd, markStart, type Term } from './terms.js';
+
+/**
+ * SQLite: the FTS5 table article_search (migrations/010-site-search.ts) finds the matches and
+ * ranks them by bm25, a title's words weighing more than the text's; the newer article first
+ * among equals. highlight() marks the title, snippet() picks the passage of about 32 words that
+ * holds the most matches: from the whole text (hidden) for a premium article the caller may
+ * read, else from the shown text, which for a premium article is its public excerpt.
+ */
+export async function sqliteMatches(
+  db: Db,
+  terms: readonly Term[],
+  filters: SearchFilters,
+  { limit, page }: SearchPage,
+  publicOnly: boolean,
+): Promise<Matches> {
+  const match = sql`article_search match ${ftsQuery(terms, publicOnly)} and ${filterConditions(filters)}`;
+  const from = sql`from article_search join article a on a.id = article_search.rowid`;
+  const passageColumn = publicOnly ? sql`1` : sql`case when a.is_premium then 2 else 1 end`;
+  const [hits, publishers, tags] = await Promise.all([
+    sql<Matches['hits'][number]>`
+      select a.id as id,
+        highlight(article_search, 0, ${markStart}, ${markEnd}) as title,
+        snippet(article_search, ${passageColumn}, ${markStart}, ${markEnd}, '…', 32) as passage
+      ${from} where ${match}
+      order by bm25(article_search, 10.0, 3.0, 3.0), a.created_at desc, a.id desc
+      limit ${limit} offset ${(page - 1) * limit}`.execute(db),
+    sql<{ name: string; count: number }>`
+      select p.name as name, count(*) as count
+      ${from} join publisher p on p.id = a.publisher_id where ${match}
+      group by p.id`.execute(db),
+    sql<{ tag: string; count: number }>`
+      select t.tag as tag, count(*) as count
+      ${from} join article_tag t on t.article_id = a.id where ${match}
+      group by t.tag`.execute(db),
+  ]);
+  return {
+    hits: hits.rows,
+    total: publishers.rows.reduce((sum, row) => sum + Number(row.count), 0),
+    publishers: publishers.rows,
+    tags: tags.rows,
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { articleSchema } from '../articles.js';
+
+/** Site search's limits and the words it answers a query it cannot run with. */
+export const searchLimits = {
+  /** Characters in a query. */
+  queryMax: 200,
+  /** Words and quoted phrases in a query: each is required. */
+  termsMax: 8,
+  /** Results per page on /search (the API takes any limit up to its list maximum). */
+  pageSize: 10,
+} as const;
+
+export const searchMessages = {
+  noWords: 'Type a word to search for.',
+  tooManyTerms: `Search for at most ${searchLimits.termsMax} words or phrases.`,
+  tooLong: `A search may be at most ${searchLimits.queryMax} characters.`,
+} as const;
+
+/**
+ * A piece of a title or passage: the text as it is, and whether it matched a searched word. The
+ * browser shows marked pieces in <mark>; no piece is ever HTML.
+ */
+export const textPieceSchema = z.object({ text: z.string(), mark: z.boolean() });
+export type TextPiece = z.infer<typeof textPieceSchema>;
+
+export const searchResultSchema = z.object({
+  /** The article as lists carry it (its excerpt, never a premium article's whole text). */
+  article: articleSchema,
+  /** The title, its matching words marked. */
+  title: z.array(textPieceSchema),
+  /**
+   * The passage that matched best, its words marked: from the whole text where the caller may
+   * read it, else from the premium excerpt every reader may see.
+   */
+  passage: z.array(textPieceSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchFacetsSchema = z.object({
+  /** The publishers of the matching articles, the most frequent first (at most ten). */
+  publishers: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** Their tags, the most frequent first. */
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+export const searchAnswerSchema = z.object({
+  results: z.array(searchResultSchema),
+  /** All matching articles (also in the X-Total-Count header). */
+  total: z.number().int(),
+  facets: searchFacetsSchema,
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+/** What a search asks for, as the page's address and the API's query carry it. */
+export interface SearchParams {
+  q: string;
+  /** A publisher's whole name, in any case. */
+  publisher?: string;
+  /** Articles carrying every one of these tags. */
+  tags?: string[];
+  /** Premium articles only (true), free ones only (false), or both. */
+  premium?: boolean;
+  page?: number;
+  limit?: number;
+}
