@@ -47,6 +47,13 @@ for (const { name, viewport } of widths) {
   test.describe(`axe at ${viewport.width} px (${name})`, () => {
     test.use({ viewport, allowConsoleErrors: /status of 404/ });
 
+    test('search results with their marks, facets and filters, as a guest', async ({ page }) => {
+      await page.goto('/search?q=council&tags=politics');
+      await settled(page);
+      await expect(page.locator('main mark').first()).toBeVisible();
+      await expectNoViolations(page, 'search results');
+    });
+
     test('public pages as a guest', async ({ page, request }) => {
       // axe reads several whole pages: more than one page's worth of time on a loaded machine.
       test.slow();
@@ -305,7 +312,13 @@ test.describe('layout shift', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    for (const path of ['/', '/allpublishedarticles', `/articles/${articles[0]!._id}`, '/login']) {
+    for (const path of [
+      '/',
+      '/allpublishedarticles',
+      '/search?q=council&tags=politics',
+      `/articles/${articles[0]!._id}`,
+      '/login',
+    ]) {
       await page.goto(path);
       await settled(page);
       // Pictures and late scripts land in the first second or so.

@@ -181,7 +181,10 @@ test.describe('reading articles', () => {
     // Title: part of it, any case.
     const word = sample.name.split(' ').slice(1, 3).join(' ').toLowerCase();
     await page.getByLabel('Title').fill(word);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('search', { name: 'Search articles' })
+      .getByRole('button', { name: 'Search' })
+      .click();
     await expect(page).toHaveURL(
       new RegExp(`\\?title=${encodeURIComponent(word).replace(/%20/g, '\\+')}`),
     );
@@ -198,7 +201,10 @@ test.describe('reading articles', () => {
     await page.getByLabel('Title').fill('');
     await page.getByLabel('Publisher').fill(sample.publisher);
     await page.getByLabel('Tags').fill(tags);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('search', { name: 'Search articles' })
+      .getByRole('button', { name: 'Search' })
+      .click();
     if (expected.total === 0) {
       await expect(page.getByText('No articles match your search.')).toBeVisible();
     } else {
@@ -214,7 +220,10 @@ test.describe('reading articles', () => {
     await page.getByLabel('Publisher').fill('');
     await page.getByLabel('Tags').fill('');
     await page.getByLabel('Title').fill('no such headline anywhere');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('search', { name: 'Search articles' })
+      .getByRole('button', { name: 'Search' })
+      .click();
     await expect(page.getByText('No articles match your search.')).toBeVisible();
   });
 

@@ -152,7 +152,10 @@ test.describe('without JavaScript', () => {
 
     const word = wanted.name.split(' ').find((part) => part.length > 4) ?? wanted.name;
     await page.getByLabel('Title').fill(word);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('search', { name: 'Search articles' })
+      .getByRole('button', { name: 'Search' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`title=${encodeURIComponent(word)}`));
     await expect(page.getByRole('article', { name: wanted.name })).toBeVisible();
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserRecord } from './accounts.js';
 import { articleSchema, type Article } from './articles.js';
 import type { Publisher } from './publisher.js';
+import type { SearchAnswer, SearchParams } from './api/search.js';
 
 /*
  * What the server and the web app's server entry (src/web/entry-server.tsx) agree on: the server
@@ -71,6 +72,7 @@ export interface PageData {
   reading(id: string): Promise<ArticleReading | null>;
   publishers(): Promise<Publisher[]>;
   statistics(): Promise<ReaderCounts>;
+  search(params: SearchParams): Promise<SearchAnswer>;
 }
 
 /** The built files a page loads, from Vite's manifest (site-relative URLs). */

@@ -8,6 +8,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   allArticles: '/allpublishedarticles',
+  search: '/search',
   premiumArticles: '/premiumarticles',
   article: (id: string) => `/articles/${encodeURIComponent(id)}`,
   addArticle: '/addArticle',

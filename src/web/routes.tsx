@@ -65,6 +65,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'search',
+            path: 'search',
+            handle: handle({ module: 'pages/search/SearchPage.tsx' }),
+            lazy: async () => ({
+              Component: (await import('./pages/search/SearchPage')).SearchPage,
+            }),
+          },
+          {
             id: 'article',
             path: 'articles/:id',
             handle: handle({ module: 'pages/article/ArticlePage.tsx' }),

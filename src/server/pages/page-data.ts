@@ -10,11 +10,14 @@ import { listQuery } from '../articles/request-schemas.js';
 import { listPublishers } from '../publishers/queries.js';
 import { readStatistics } from '../statistics/queries.js';
 import { findUserRecord } from '../users/queries.js';
+import { searchQuery } from '../search/request-schema.js';
+import { searchFor } from '../search/routes.js';
+import type { SearchParams } from '../../shared/api/search.js';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and
  * answers as the API routes they stand for (GET /api/articles, /api/articles/:id/reading,
- * /api/publisher, /api/statistics), without a request to the server itself.
+ * /api/publisher, /api/statistics, /api/search), without a request to the server itself.
  */
 export function pageData(
   app: FastifyInstance,
@@ -51,6 +54,15 @@ export function pageData(
         return null;
       }
       return readArticleForReader(db, articleId, caller, imageSizeReader(app.images));
+    },
+    async search(params: SearchParams) {
+      const parsed = searchQuery.safeParse({
+        ...params,
+        tags: params.tags?.join(','),
+        premium: params.premium === undefined ? undefined : String(params.premium),
+      });
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
+      return searchFor(app, caller, parsed.data);
     },
     publishers: () => listPublishers(db),
     statistics: () => readStatistics(db, app.clock()),

@@ -304,7 +304,7 @@ describe('All Articles', () => {
 
   it('has a search form that works without scripts', async () => {
     const { doc } = await page('/allpublishedarticles');
-    const form = doc.querySelector('form[role="search"], main form');
+    const form = doc.querySelector('main form[role="search"]');
     expect(form?.getAttribute('method')?.toLowerCase() ?? 'get').toBe('get');
     expect(form?.getAttribute('action')).toBe('/allpublishedarticles');
     const names = form?.querySelectorAll('input').map((input) => input.getAttribute('name'));
@@ -313,6 +313,45 @@ describe('All Articles', () => {
     const found = await page('/allpublishedarticles?title=harbour');
     expect(found.doc.querySelector('main')?.textContent).toContain('Harbour reopens');
     expect(found.doc.querySelector('input[name="title"]')?.getAttribute('value')).toBe('harbour');
+  });
+});
+
+describe('site search', () => {
+  it('renders the results with the words marked, and every page has the search box', async () => {
+    const home = await page('/');
+    const box = home.doc.querySelector('header form[role="search"]');
+    expect(box?.getAttribute('action')).toBe('/search');
+    expect(box?.getAttribute('method')?.toLowerCase()).toBe('get');
+    expect(box?.querySelector('input[name="q"]')).not.toBeNull();
+
+    const { res, doc } = await page('/search?q=harbour+market');
+    expect(res.statusCode).toBe(200);
+    expect(doc.querySelector('title')?.textContent).toBe('Search: harbour market | Tribune');
+    expect(meta(doc, 'robots')).toBe('noindex');
+    const result = doc.querySelector('main article');
+    expect(result?.querySelector('h2 a')?.getAttribute('href')).toBe(
+      `/articles/${ids['Harbour reopens']}`,
+    );
+    expect(result?.querySelectorAll('mark').map((mark) => mark.textContent)).toEqual(
+      expect.arrayContaining(['Harbour', 'harbour', 'market']),
+    );
+    expect(doc.querySelector('main input[name="q"]')?.getAttribute('value')).toBe('harbour market');
+  });
+
+  it("never puts a premium article's hidden text in a guest's or free reader's results", async () => {
+    for (const cookie of [undefined, reader.cookie]) {
+      const found = await page('/search?q=clinic', cookie);
+      expect(found.doc.querySelector('main')?.textContent).toContain('Inside the clinic');
+      expect(found.html).not.toContain('night shift');
+      const hidden = await page('/search?q=%22night+shift%22', cookie);
+      expect(hidden.doc.querySelector('main')?.textContent).toContain(
+        'No articles match your search.',
+      );
+      expect(hidden.html).not.toContain('Inside the clinic');
+    }
+    const entitled = await page('/search?q=%22night+shift%22', subscriber.cookie);
+    expect(entitled.doc.querySelector('main')?.textContent).toContain('Inside the clinic');
+    expect(entitled.res.headers['cache-control']).toBe('private, no-store');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets, PageRenderer } from '../../shared/pages.js';
+import { paths } from '../../shared/paths.js';
 import { currentUser } from '../auth/guards.js';
 import { sendShared } from '../http/compress-answers.js';
 import { keptGuestPage } from './page-cache.js';
@@ -35,7 +36,9 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await currentUser(request);
-    if (!caller) {
+    // Searches are as many as the words readers type: kept, they would push the popular pages
+    // out. Their answers are kept already (search/queries.ts), which makes rendering them cheap.
+    if (!caller && !request.url.startsWith(`${paths.search}?`)) {
       const page = await keptGuestPage(app.database.db, request.url, () => render(request, null));
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
@@ -49,7 +52,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     }
     return reply
       .status(page.status)
-      .header('cache-control', 'private, no-store')
+      .header('cache-control', caller ? 'private, no-store' : 'no-cache')
       .type(html)
       .send(page.html);
   };

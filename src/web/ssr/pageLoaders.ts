@@ -10,6 +10,8 @@ import { trendingParams } from '../lib/api/trending';
 import { withOrigin } from '../lib/auth/origin';
 import { allArticlesSearch } from '../pages/all-published-articles/search';
 import { premiumList } from '../pages/premium-articles/premiumList';
+import { searchable, searchRequest, searchStateOf } from '../pages/search/searchState';
+import { searchQueryOptions } from '../lib/api/search';
 import { paths } from '../../shared/paths.js';
 
 /** What the server gives every loader: this page's query cache and its own reads. */
@@ -68,6 +70,13 @@ export const pageLoaders: Record<string, PageLoader> = {
     await prefetch(context, queryKey, () => context.data.reading(id));
     // Missing, pending, declined or a malformed id: the public gets a real 404.
     return context.queryClient.getQueryData(queryKey) === null ? data(null, { status: 404 }) : null;
+  },
+  search: async ({ request, context }) => {
+    const state = searchStateOf(new URL(request.url).searchParams);
+    if (!searchable(state)) return null;
+    const params = searchRequest(state);
+    await prefetch(context, searchQueryOptions(params).queryKey, () => context.data.search(params));
+    return null;
   },
   'not-found': async () => data(null, { status: 404 }),
 };

@@ -5,6 +5,7 @@ import { signUp } from '../../test/auth.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPublisher } from '../../test/factories.js';
 import { down, up } from './006-premium-excerpt.js';
+import * as siteSearch from './010-site-search.js';
 
 let t: TestApp;
 
@@ -50,10 +51,13 @@ describe('migration 006', () => {
       )
       .execute();
 
-    // The schema as it was before 006, then 006 again.
+    // The schema as it was before 006 (so without the search index, which reads its column),
+    // then 006 again, and the index back.
     const untyped = db as unknown as Kysely<unknown>;
+    await siteSearch.down(untyped);
     await down(untyped);
     await up(untyped);
+    await siteSearch.up(untyped);
 
     const rows = await db.selectFrom('article').select(['description', 'premiumExcerpt']).execute();
     expect(rows).toHaveLength(count);

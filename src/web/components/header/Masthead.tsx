@@ -2,11 +2,15 @@ import { Link } from 'react-router';
 import { siteName } from '../../../shared/site.js';
 import { useToday } from '../../hooks/useToday';
 import { tagline } from '../../site';
+import { HeaderSearch } from './HeaderSearch';
 
 // `today` is a calendar day: formatted as that day in UTC, it reads the same in every time zone.
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
 
-/** The paper's nameplate: the site name in large type, then a folio line with today's date. */
+/**
+ * The paper's nameplate: the site name in large type, then a folio line with today's date, the
+ * tagline and the search box.
+ */
 export function Masthead() {
   const today = useToday();
   return (
@@ -24,6 +28,7 @@ export function Masthead() {
         <p className="font-serif text-sm font-normal tracking-normal normal-case italic">
           {tagline}
         </p>
+        <HeaderSearch />
       </div>
     </header>
   );

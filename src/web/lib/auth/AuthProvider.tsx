@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { UserRecord } from '../../../shared/accounts.js';
 import { ApiError } from '../api/client';
 import { getUserRecord, userKeys, userRecordQueryOptions } from '../api/users';
+import { searchKeys } from '../api/search';
 import {
   authKeys,
   sessionQueryOptions,
@@ -70,9 +71,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (emailAddress: string, password: string) => {
       await signInWithEmail(emailAddress, password);
+      queryClient.removeQueries({ queryKey: searchKeys.all });
       return refresh();
     },
-    [refresh],
+    [queryClient, refresh],
   );
 
   const signOut = useCallback(
@@ -82,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       forgetStoredUser();
       queryClient.setQueryData(authKeys.session, null);
       queryClient.removeQueries({ queryKey: userKeys.all });
+      queryClient.removeQueries({ queryKey: searchKeys.all });
     },
     [queryClient],
   );

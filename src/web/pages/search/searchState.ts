@@ -1,0 +1,63 @@
+import type { SearchParams } from '../../../shared/api/search.js';
+import { searchLimits } from '../../../shared/api/search.js';
+import { paths } from '../../../shared/paths.js';
+import { pageParam } from '../../lib/pageParam';
+
+/** What /search shows, as its address holds it (?q=&publisher=&tags=&premium=&page=). */
+export interface SearchState {
+  q: string;
+  publisher: string;
+  tags: string[];
+  premium: boolean | undefined;
+  page: number;
+}
+
+export function searchStateOf(params: URLSearchParams): SearchState {
+  const premium = params.get('premium');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    publisher: (params.get('publisher') ?? '').trim(),
+    tags: [
+      ...new Set(
+        (params.get('tags') ?? '')
+          .split(',')
+          .map((tag) => tag.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ].sort(),
+    premium: premium === 'true' ? true : premium === 'false' ? false : undefined,
+    page: pageParam(params),
+  };
+}
+
+/** Whether the words can be searched for (the server says why when they cannot). */
+export function searchable(state: SearchState): boolean {
+  return /[\p{L}\p{N}]/u.test(state.q);
+}
+
+/** The API's query for the page (the same on the server's render and in the browser). */
+export function searchRequest(state: SearchState): SearchParams {
+  return {
+    q: state.q,
+    ...(state.publisher && { publisher: state.publisher }),
+    ...(state.tags.length > 0 && { tags: state.tags }),
+    ...(state.premium !== undefined && { premium: state.premium }),
+    page: state.page,
+    limit: searchLimits.pageSize,
+  };
+}
+
+/** The address of a search: a facet's or a filter's link, another page. */
+export function searchHref(state: SearchState): string {
+  const query = new URLSearchParams({ q: state.q });
+  if (state.publisher) query.set('publisher', state.publisher);
+  if (state.tags.length > 0) query.set('tags', state.tags.join(','));
+  if (state.premium !== undefined) query.set('premium', String(state.premium));
+  if (state.page > 1) query.set('page', String(state.page));
+  return `${paths.search}?${query.toString()}`;
+}
+
+/** `state` narrowed or widened by `change`, from its first page. */
+export function refined(state: SearchState, change: Partial<SearchState>): SearchState {
+  return { ...state, ...change, page: 1 };
+}
