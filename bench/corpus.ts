@@ -134,6 +134,16 @@ export const titleWords = [
   ),
 ].sort();
 
+/**
+ * Words a reader might type into site search: every word of four letters or more in the titles
+ * and texts, so the common ones (in most articles) and the rare ones (in a few) come up alike.
+ */
+export const searchWords = [
+  ...new Set(
+    [...titles, ...paragraphs].flatMap((text) => text.toLowerCase().match(/[a-z]{4,}/g) ?? []),
+  ),
+].sort();
+
 export interface BenchUser {
   id: string;
   name: string;

@@ -1,8 +1,8 @@
 import { tags } from '../src/shared/tags.js';
-import { publisherNames, titleWords } from './corpus.js';
+import { publisherNames, searchWords, titleWords } from './corpus.js';
 
 /** Which budget a scenario's latency is held to (DESIGN.md, Budgets). */
-export type LatencyBudget = 'list' | 'detail' | 'page';
+export type LatencyBudget = 'list' | 'detail' | 'page' | 'search';
 
 export interface BenchRequest {
   method: 'GET' | 'PATCH';
@@ -106,6 +106,16 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       next: () => {
         const chosen = Math.random() < 0.5 ? [pick(tags)] : [pick(tags), pick(tags)];
         return list(`&tags=${[...new Set(chosen)].join(',')}`);
+      },
+    },
+    {
+      key: 'search',
+      label: 'site search (one or two words, with facets)',
+      budget: 'search',
+      next: () => {
+        const words =
+          Math.random() < 0.5 ? [pick(searchWords)] : [pick(searchWords), pick(searchWords)];
+        return get(`/api/search?q=${encodeURIComponent(words.join(' '))}&limit=10`);
       },
     },
     {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { UserRecord } from './accounts.js';
 import { articleSchema, type Article } from './articles.js';
 import type { Publisher } from './publisher.js';
-import type { SearchAnswer, SearchParams } from './api/search.js';
+import type { SearchAnswer } from './api/search.js';
+import type { SearchParams } from './search.js';
 
 /*
  * What the server and the web app's server entry (src/web/entry-server.tsx) agree on: the server

@@ -12,7 +12,7 @@ import { readStatistics } from '../statistics/queries.js';
 import { findUserRecord } from '../users/queries.js';
 import { searchQuery } from '../search/request-schema.js';
 import { searchFor } from '../search/routes.js';
-import type { SearchParams } from '../../shared/api/search.js';
+import type { SearchParams } from '../../shared/search.js';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchLimits, searchMessages } from '../../shared/api/search.js';
+import { searchLimits, searchMessages } from '../../shared/search.js';
 import { articleLimits } from '../../shared/articles.js';
 import { flag, maxPageSize, optionalText, tagsParam } from '../articles/request-schemas.js';
 import { searchTerms } from './terms.js';

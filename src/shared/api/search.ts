@@ -1,22 +1,6 @@
 import { z } from 'zod';
 import { articleSchema } from '../articles.js';
 
-/** Site search's limits and the words it answers a query it cannot run with. */
-export const searchLimits = {
-  /** Characters in a query. */
-  queryMax: 200,
-  /** Words and quoted phrases in a query: each is required. */
-  termsMax: 8,
-  /** Results per page on /search (the API takes any limit up to its list maximum). */
-  pageSize: 10,
-} as const;
-
-export const searchMessages = {
-  noWords: 'Type a word to search for.',
-  tooManyTerms: `Search for at most ${searchLimits.termsMax} words or phrases.`,
-  tooLong: `A search may be at most ${searchLimits.queryMax} characters.`,
-} as const;
-
 /**
  * A piece of a title or passage: the text as it is, and whether it matched a searched word. The
  * browser shows marked pieces in <mark>; no piece is ever HTML.
@@ -52,16 +36,3 @@ export const searchAnswerSchema = z.object({
   facets: searchFacetsSchema,
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
-
-/** What a search asks for, as the page's address and the API's query carry it. */
-export interface SearchParams {
-  q: string;
-  /** A publisher's whole name, in any case. */
-  publisher?: string;
-  /** Articles carrying every one of these tags. */
-  tags?: string[];
-  /** Premium articles only (true), free ones only (false), or both. */
-  premium?: boolean;
-  page?: number;
-  limit?: number;
-}

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { searchLimits } from '../../../shared/api/search.js';
+import { searchLimits } from '../../../shared/search.js';
 import { paths } from '../../../shared/paths.js';
 
 /**

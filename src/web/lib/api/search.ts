@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchAnswer, SearchParams } from '../../../shared/api/search.js';
+import type { SearchAnswer } from '../../../shared/api/search.js';
+import type { SearchParams } from '../../../shared/search.js';
 import { apiFetch } from './client';
 
 /**

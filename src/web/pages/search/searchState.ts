@@ -1,5 +1,4 @@
-import type { SearchParams } from '../../../shared/api/search.js';
-import { searchLimits } from '../../../shared/api/search.js';
+import { searchLimits, type SearchParams } from '../../../shared/search.js';
 import { paths } from '../../../shared/paths.js';
 import { pageParam } from '../../lib/pageParam';
 
