@@ -23,8 +23,6 @@ export interface BudgetCheck {
 
 /** Every budget, met or missed, from what the run measured. */
 export function checkBudgets(measured: {
-  /** The arrival rate latency was measured at. */
-  rate: number;
   scenarios: ScenarioReport[];
   scripts: PageScript[];
   /** Absent when the run left out page 1 or its repeat (--only). */
@@ -38,7 +36,7 @@ export function checkBudgets(measured: {
       const limit = budgets.p99Ms[s.budget];
       checks.push({
         kind: 'latency',
-        budget: `${s.label}: p99 at ${measured.rate.toLocaleString('en')} req/s`,
+        budget: `${s.label}: p99 at ${s.rate.toLocaleString('en')} req/s`,
         limit: `< ${limit} ms`,
         actual: s.atRate?.requests ? `${s.atRate.p99} ms` : 'no answers',
         met: latencyMet(s),

@@ -15,6 +15,8 @@ export interface ScenarioReport {
   /** Requests arriving at the fixed rate (open loop): the latency readers see. Measured for the
    * routes with a budget and the bare route. */
   atRate?: LoadResult;
+  /** The arrival rate of `atRate`: the run's, or the scenario's budget's when lower. */
+  rate: number;
   /** Saturated requests per second relative to the bare route's, measured in the same run. */
   ofBare?: number;
   budget?: LatencyBudget;
@@ -73,6 +75,9 @@ export function formatReport(report: BenchReport): string {
     `Machine: ${report.machine.cpus} cores (${report.machine.cpu}), ${report.machine.memory}, Node ${report.machine.node}`,
     '',
   );
+  // A scenario whose budget holds at a lower rate was measured at that rate, said beside it.
+  const ownRate = (s: ScenarioReport) =>
+    s.rate === settings.rate ? '' : ` (at ${s.rate.toLocaleString('en')}/s)`;
   lines.push(
     table(
       [
@@ -89,8 +94,8 @@ export function formatReport(report: BenchReport): string {
         s.label,
         Math.round(s.saturated.rps).toLocaleString('en'),
         s.ofBare?.toFixed(2) ?? '',
-        s.atRate ? String(s.atRate.p50) : '',
-        s.atRate ? String(s.atRate.p99) : '',
+        s.atRate ? `${s.atRate.p50}${ownRate(s)}` : '',
+        s.atRate ? `${s.atRate.p99}${ownRate(s)}` : '',
         errorText(s),
         budgetCell(s),
         mb(s.maxRss),

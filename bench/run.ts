@@ -85,8 +85,9 @@ try {
     // measured is the server at that rate, not its recovery from overload (the garbage of ten
     // seconds at full speed is still being collected afterwards).
     let atRate;
+    const rate = Math.min(options.rate, scenario.budgetRate ?? options.rate);
     if (scenario.budget || scenario.key === 'bare') {
-      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, options));
+      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, { ...options, rate }));
       await settleFrom(running);
     }
     const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
@@ -110,12 +111,13 @@ try {
       atRate,
       ofBare: bare ? saturated.rps / bare : undefined,
       budget: scenario.budget,
+      rate,
       maxRss,
       medianRss,
     });
     console.log(
       ` ${Math.round(saturated.rps)} req/s` +
-        (atRate ? `; at ${options.rate}/s p50 ${atRate.p50} ms, p99 ${atRate.p99} ms` : ''),
+        (atRate ? `; at ${rate}/s p50 ${atRate.p50} ms, p99 ${atRate.p99} ms` : ''),
     );
   }
 
@@ -145,7 +147,6 @@ try {
     scripts,
     views,
     budgets: checkBudgets({
-      rate: options.rate,
       scenarios: reports,
       scripts,
       memory:

@@ -18,6 +18,8 @@ export interface Scenario {
   /** Send a fixed number of requests rather than load for a fixed time, so that every request
    * sent is also answered and counted (the view check compares the two). */
   fixedAmount?: true;
+  /** The arrival rate its budget holds at (DESIGN.md), when below the run's (`--rate`). */
+  budgetRate?: number;
   /** Called for every request, so ids and search words vary as they do with real readers. */
   next(): BenchRequest;
 }
@@ -112,6 +114,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       key: 'search',
       label: 'site search (one or two words, with facets)',
       budget: 'search',
+      budgetRate: 500,
       next: () => {
         const words =
           Math.random() < 0.5 ? [pick(searchWords)] : [pick(searchWords), pick(searchWords)];
