@@ -1,7 +1,42 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-/** Resident memory of a process in bytes, from /proc (Linux); undefined elsewhere or once gone. */
+/**
+ * Resident memory of the server in bytes: its process and its workers' (a cluster primary's
+ * children), summed; the peak is the sum of each one's peak, an upper bound. From /proc (Linux);
+ * undefined elsewhere or once gone.
+ */
 export function residentBytes(pid: number): { rss: number; peak: number } | undefined {
+  const own = processMemory(pid);
+  if (!own) return undefined;
+  let { rss, peak } = own;
+  for (const child of childrenOf(pid)) {
+    const memory = processMemory(child);
+    if (memory) {
+      rss += memory.rss;
+      peak += memory.peak;
+    }
+  }
+  return { rss, peak };
+}
+
+/** The processes whose parent is `pid`, from each one's /proc/<pid>/stat. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+function processMemory(pid: number): { rss: number; peak: number } | undefined {
   let status: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -18,7 +53,7 @@ export function residentBytes(pid: number): { rss: number; peak: number } | unde
 }
 
 /**
- * Samples a process's RSS every `everyMs` until stopped; answers the highest and the median
+ * Samples the server's RSS every `everyMs` until stopped; answers the highest and the median
  * seen. The peak lands wherever V8's heap happened to be in its grow-then-collect cycle (it
  * swings by 80 MiB within one scenario here); a leak lifts every sample, so the median is the
  * steadier witness of growth.

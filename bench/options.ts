@@ -20,11 +20,13 @@ export interface BenchOptions {
   postgresUrl?: string;
   /** Scenario keys to run (all when absent): for looking into one path. */
   only?: string[];
+  /** Server processes (WEB_CONCURRENCY): 1 by default, as `npm start` runs. */
+  workers: number;
 }
 
 const usage = `Usage: npm run bench -- [--db sqlite|postgres] [--smoke] [--skip-build]
                        [--articles N] [--connections N] [--seconds N] [--rate N]
-                       [--only KEY,KEY]
+                       [--only KEY,KEY] [--workers N]
   --db postgres uses TEST_DATABASE_URL (or --postgres-url) to create a throw-away database.`;
 
 /** The command line of `npm run bench`; prints the usage and exits on a bad option. */
@@ -43,6 +45,7 @@ export function readOptions(argv: string[]): BenchOptions {
         rate: { type: 'string' },
         'postgres-url': { type: 'string' },
         only: { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -72,6 +75,7 @@ export function readOptions(argv: string[]): BenchOptions {
     warmupSeconds: smoke ? 0 : 5,
     postgresUrl,
     only: values.only?.split(',').map((key) => key.trim()),
+    workers: count(values.workers, '--workers') ?? 1,
   };
 }
 

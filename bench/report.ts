@@ -36,6 +36,8 @@ export interface BenchReport {
     connections: number;
     seconds: number;
     rate: number;
+    /** Server processes; absent in reports made before --workers (one). */
+    workers?: number;
   };
   fillSeconds: number;
   databaseBytes: number;
@@ -64,6 +66,7 @@ export function formatReport(report: BenchReport): string {
   lines.push(
     `Tribune benchmark: ${report.engine}, ${settings.articles.toLocaleString('en')} articles, ` +
       `${settings.users.toLocaleString('en')} users, ${settings.connections} connections, ` +
+      `${(settings.workers ?? 1) > 1 ? `${settings.workers} server workers, ` : ''}` +
       `${settings.seconds} s per measurement${report.smoke ? ' (smoke run: budgets not enforced)' : ''}`,
     `"max req/s": all connections sending back to back (autocannon). "at ${rate}/s": requests ` +
       `arriving at ${rate} a second over the same connections; latency counted from when each was due.`,
@@ -131,7 +134,7 @@ export function saveReport(report: BenchReport): string {
   mkdirSync(dir, { recursive: true });
   const name = report.smoke
     ? `smoke-${report.engine}.json`
-    : `${report.date.slice(0, 10)}-${report.engine}.json`;
+    : `${report.date.slice(0, 10)}-${report.engine}${workersSuffix(report)}.json`;
   const file = path.join(dir, name);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
@@ -160,4 +163,10 @@ function table(head: string[], rows: string[][]): string {
       .join('  ')
       .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** "-2-workers" for a run with several server processes; nothing for one. */
+function workersSuffix(report: BenchReport): string {
+  const workers = report.settings.workers ?? 1;
+  return workers > 1 ? `-${workers}-workers` : '';
 }

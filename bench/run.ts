@@ -50,7 +50,7 @@ try {
   );
   const fill = await fillDatabase(database.config, options);
   console.log(`Filled in ${fill.seconds.toFixed(1)} s. Starting the server...`);
-  server = await startServer(database);
+  server = await startServer(database, options.workers);
   const running = server;
 
   const all = scenarios({ openIds: fill.openIds, mainScript: mainScript(webDir) });
@@ -139,6 +139,7 @@ try {
       connections: options.connections,
       seconds: options.seconds,
       rate: options.rate,
+      workers: options.workers,
     },
     fillSeconds: fill.seconds,
     databaseBytes: await database.sizeBytes(),

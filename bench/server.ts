@@ -15,11 +15,14 @@ export interface RunningServer {
 
 /**
  * Starts the built server the way `npm start` does (node dist/server/main.js), configured by the
- * environment only, in production mode, on a free port of 127.0.0.1, and waits until it answers.
+ * environment only, with `workers` processes, in production mode, on a free port of 127.0.0.1, and waits until it answers.
  * Logs are at `warn`: at `info` every request writes two lines, which an operator may choose,
  * but which would measure the log pipe rather than the server.
  */
-export async function startServer(database: BenchDatabase): Promise<RunningServer> {
+export async function startServer(
+  database: BenchDatabase,
+  workers: number,
+): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -36,6 +39,8 @@ export async function startServer(database: BenchDatabase): Promise<RunningServe
       // No payment is made here; production refuses the demo provider unless told.
       DEMO_PAYMENTS: 'true',
       LOG_LEVEL: 'warn',
+      // Several workers share the port (node:cluster, src/server/http/workers.ts).
+      WEB_CONCURRENCY: String(workers),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

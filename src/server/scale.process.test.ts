@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../shared/accounts.js';
 import type { Article } from '../shared/articles.js';
+import type { PaymentIntent } from '../shared/payments.js';
+import { webp } from './test/image-fixtures.js';
+import { startS3Peer, type ImagePeer } from './test/image-peers.js';
+import { startStripeFake, type StripeFake } from './test/stripe-fake.js';
 import {
   freePort,
   startServer,
@@ -16,9 +21,11 @@ import {
 const publicUrl = 'http://news.test';
 const demoPassword = 'Tribune123';
 const schemas: string[] = [];
+const peers: { close(): Promise<void> }[] = [];
 
 afterEach(async () => {
   stopAll();
+  for (const peer of peers.splice(0)) await peer.close();
   for (const schema of schemas.splice(0)) {
     await withPostgres((client) => client.query(`drop schema ${schema} cascade`));
   }
@@ -133,4 +140,98 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     expect((await signIn(other, 'writer@example.com', 'Wrong-password-1')).status).toBe(429);
     expect((await signIn(one, 'writer@example.com')).status).toBe(429);
   }, 180_000);
+
+  it('serve an image uploaded through one from one S3 store, and grant a payment confirmed on one and announced to the other once', async () => {
+    const s3 = await startS3Peer();
+    const stripe = await startStripeFake();
+    peers.push(s3, stripe);
+    const env = { ...(await sharedSite(engine)), ...storeSettings(s3), ...paymentSettings(stripe) };
+    const one = startServer(await freePort(), env);
+    const other = startServer(await freePort(), env);
+    await Promise.all([waitForHealth(one.port), waitForHealth(other.port)]);
+
+    // Uploaded through one: the other takes it as one of the site's own images for an article.
+    const writer = await signIn(one, 'writer@example.com');
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array(await webp())], { type: 'image/webp' }), 'a.webp');
+    const uploaded = await fetch(`${one.url}/api/images`, {
+      method: 'POST',
+      headers: { cookie: writer.cookie, origin: publicUrl },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const url = ((await uploaded.json()) as { data: { display_url: string } }).data.display_url;
+    expect(url.startsWith(`${env.S3_PUBLIC_URL}/`)).toBe(true);
+    const served = await fetch(url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const [seeded] = (await (await call(one, 'GET', '/api/articles?limit=1')).json()) as Article[];
+    const posted = await call(other, 'POST', '/api/articles', {
+      headers: { cookie: (await signIn(other, 'admin@example.com')).cookie },
+      body: JSON.stringify({
+        name: 'A picture from the other server',
+        publisher: seeded?.publisher,
+        tags: ['technology'],
+        description: 'One. Two. Three.',
+        image: url,
+      }),
+    });
+    expect(posted.status).toBe(201);
+
+    // Paid for on one; Stripe's webhook reaches the other first, then the page confirms on one.
+    const reader = await signIn(one, 'reader@example.com');
+    const started = await call(one, 'POST', '/api/create-payment-intent', {
+      headers: { cookie: reader.cookie },
+      body: JSON.stringify({ price: 1 }),
+    });
+    expect(started.status).toBe(200);
+    const { paymentIntentId } = (await started.json()) as PaymentIntent;
+    stripe.succeed(paymentIntentId);
+    const event = stripe.signedEvent(paymentIntentId);
+    const deliver = (server: ServerProcess) =>
+      fetch(`${server.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.body,
+      });
+    expect((await deliver(other)).status).toBe(200);
+    const confirmed = await call(one, 'POST', '/api/payments/confirm', {
+      headers: { cookie: reader.cookie },
+      body: JSON.stringify({ paymentIntentId }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await deliver(one)).status).toBe(200);
+    const record = (await (
+      await call(other, 'GET', '/api/users?email=reader%40example.com', {
+        headers: { cookie: reader.cookie },
+      })
+    ).json()) as UserRecord;
+    expect(record.isPremium).toBe(true);
+    expect(record.subscriptionHistory).toHaveLength(1);
+  }, 180_000);
 });
+
+/** Both servers' images in one S3 bucket (s3rver). */
+function storeSettings(s3: ImagePeer): Record<string, string> {
+  const images = s3.images;
+  if (images.kind !== 's3') throw new Error('not an S3 peer');
+  return {
+    IMAGE_STORE: 's3',
+    S3_BUCKET: images.bucket,
+    S3_REGION: images.region,
+    S3_ENDPOINT: images.endpoint ?? '',
+    S3_ACCESS_KEY_ID: images.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: images.secretAccessKey ?? '',
+    S3_PUBLIC_URL: images.publicUrl ?? '',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
+/** Both servers' payments through one (fake) Stripe account. */
+function paymentSettings(stripe: StripeFake): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: stripe.config.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+    STRIPE_API_URL: stripe.config.apiUrl ?? '',
+  };
+}
