@@ -1,11 +1,17 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit and API tests. The API tests run once on SQLite and, when TEST_DATABASE_URL points at a
-// PostgreSQL server, once more on it; each test file gets its own fresh database.
+// PostgreSQL server, once more on it; each test file gets its own fresh database. Component
+// tests (*.test.tsx) run in happy-dom.
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
     test: { name: 'sqlite', include: ['src/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } },
+  },
+  {
+    // The web app's components, rendered with Testing Library in a simulated browser.
+    extends: true,
+    test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'happy-dom' },
   },
 ];
 if (process.env.TEST_DATABASE_URL) {

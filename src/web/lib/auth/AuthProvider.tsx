@@ -4,14 +4,9 @@ import type { UserRecord } from '../../../shared/accounts.js';
 import { ApiError } from '../api/client';
 import { getUserRecord, userKeys, userRecordQueryOptions } from '../api/users';
 import { searchKeys } from '../api/search';
-import {
-  authKeys,
-  sessionQueryOptions,
-  signInWithEmail,
-  signOutOfServer,
-  type SessionUser,
-} from './authApi';
-import { AuthContext, type Auth, type AuthState } from './authContext';
+import { authKeys, sessionQueryOptions, signInWithEmail, signOutOfServer } from './authApi';
+import { AuthContext, type Auth } from './authContext';
+import { authState } from './authState';
 import { forgetStoredUser, storeUser } from './storedUser';
 
 /** Spec: the user data, and with it the premium state, is read again every 30 seconds. */
@@ -95,42 +90,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext value={auth}>{children}</AuthContext>;
-}
-
-function authState(
-  sessionPending: boolean,
-  sessionUser: SessionUser | null,
-  record: UserRecord | undefined,
-  recordFailed: boolean,
-): AuthState {
-  const nobody = { user: null, isAdmin: false, isPremium: false } as const;
-  if (sessionPending) return { status: 'loading', ...nobody };
-  if (!sessionUser) return { status: 'signedOut', ...nobody };
-  if (record) {
-    return {
-      status: 'signedIn',
-      user: record,
-      isAdmin: record.isAdmin,
-      isPremium: record.isPremium,
-    };
-  }
-  if (!recordFailed) return { status: 'loading', ...nobody };
-  // Signed in, but the record could not be read: show the person, grant no role.
-  return {
-    status: 'signedIn',
-    user: {
-      _id: sessionUser.id,
-      name: sessionUser.name,
-      email: sessionUser.email,
-      photoURL: sessionUser.image ?? null,
-      isAdmin: false,
-      isPremium: false,
-      premiumUntil: null,
-      allowedFor: 1,
-      publishedArticles: 0,
-      subscriptionHistory: [],
-    },
-    isAdmin: false,
-    isPremium: false,
-  };
 }

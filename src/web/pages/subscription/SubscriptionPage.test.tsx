@@ -1,0 +1,55 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../../shared/accounts.js';
+import { paths } from '../../../shared/paths.js';
+import { authAs, renderPage } from '../../test/PageUnderTest';
+import { SubscriptionPage } from './SubscriptionPage';
+
+afterEach(cleanup);
+
+const premiumReader: UserRecord = {
+  _id: 'u2',
+  name: 'Paula Premium',
+  email: 'paula@example.com',
+  photoURL: null,
+  isAdmin: false,
+  isPremium: true,
+  premiumUntil: '2030-03-01T12:00:00.000Z',
+  allowedFor: 1,
+  publishedArticles: 0,
+  subscriptionHistory: [],
+};
+
+const open = (state?: unknown, user: UserRecord | null = null) =>
+  renderPage(<SubscriptionPage />, { path: paths.subscription, state, auth: authAs(user) });
+
+describe('choosing a plan', () => {
+  it('starts on 5 days, and the price and plan card follow the period chosen', async () => {
+    open();
+    const period = screen.getByLabelText('Subscription period');
+    expect(period).toHaveProperty('value', '5-days');
+    expect(screen.getByRole('heading', { name: '5 Days' })).toBeDefined();
+
+    await userEvent.selectOptions(period, '10-days');
+    expect(screen.getByRole('heading', { name: '10 Days' })).toBeDefined();
+    expect(screen.getAllByText('$20')).toHaveLength(2);
+  });
+
+  it('takes the plan a home page card chose, and goes to pay with its price and period', async () => {
+    open({ price: 1, period: 1 / 1440 });
+    expect(screen.getByRole('heading', { name: 'Free for One Minutes' })).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'checkout now' }));
+    expect(JSON.parse(screen.getByRole('status', { name: 'Went to' }).textContent)).toEqual({
+      path: paths.payment,
+      state: { price: 1, subscriptionPeriod: 1 / 1440 },
+    });
+  });
+
+  it('tells a premium reader how long their access runs, and that a plan adds to it', () => {
+    open(undefined, premiumReader);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Your premium access runs until .+2030\. A new plan adds its time to what is left\.$/,
+    );
+  });
+});
