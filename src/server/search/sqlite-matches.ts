@@ -18,7 +18,9 @@ export async function sqliteMatches(
   publicOnly: boolean,
 ): Promise<Matches> {
   const match = sql`article_search match ${ftsQuery(terms, publicOnly)} and ${filterConditions(filters)}`;
-  const from = sql`from article_search join article a on a.id = article_search.rowid`;
+  // Each match is looked up in article_title_match_idx (migration 004), which holds every column
+  // the filters and the order read: the article's own row, its whole text first, stays unread.
+  const from = sql`from article_search join article a indexed by article_title_match_idx on a.id = article_search.rowid`;
   const passageColumn = publicOnly ? sql`1` : sql`case when a.is_premium then 2 else 1 end`;
   const [hits, publishers, tags] = await Promise.all([
     sql<Matches['hits'][number]>`

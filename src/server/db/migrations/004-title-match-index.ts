@@ -3,7 +3,7 @@ import { columnTypes } from '../column-types.js';
 
 /**
  * SQLite: a narrow copy of what lists filter and sort on newest first, by article id, so a title
- * search can read its FTS5 matches one by one without reading the articles' large rows (each
+ * search (and site search, search/sqlite-matches.ts) can read its FTS5 matches one by one without reading the articles' large rows (each
  * holds its whole text): counting 2,000 matches reads 2,000 entries here instead of 2,000 rows
  * spread over the file. articles/queries/title-search.ts names it (INDEXED BY): SQLite would
  * otherwise read the rows by their id. PostgreSQL needs none: its trigram index only narrows the
