@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
 
 /** What narrows a search besides its words. */
 export interface SearchFilters {
@@ -53,4 +54,30 @@ export function byCount<T extends { count: number }>(rows: T[], name: (row: T) =
   return rows
     .map((row) => ({ ...row, count: Number(row.count) }))
     .sort((a, b) => b.count - a.count || name(a).localeCompare(name(b)));
+}
+
+/**
+ * The matches' counts per publisher and per tag, and their total (the publishers' sum), on
+ * either engine: `from` names the matches joined to `article a`, `match` what they must meet.
+ */
+export async function facetCounts(
+  db: Db,
+  from: RawBuilder<unknown>,
+  match: RawBuilder<unknown>,
+): Promise<Omit<Matches, 'hits'>> {
+  const [publishers, tags] = await Promise.all([
+    sql<{ name: string; count: number }>`
+      select p.name as name, count(*) as count
+      from ${from} join publisher p on p.id = a.publisher_id where ${match}
+      group by p.id`.execute(db),
+    sql<{ tag: string; count: number }>`
+      select t.tag as tag, count(*) as count
+      from ${from} join article_tag t on t.article_id = a.id where ${match}
+      group by t.tag`.execute(db),
+  ]);
+  return {
+    total: publishers.rows.reduce((sum, row) => sum + Number(row.count), 0),
+    publishers: publishers.rows,
+    tags: tags.rows,
+  };
 }

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { filterConditions, type Matches, type SearchFilters, type SearchPage } from './matches.js';
+import {
+  facetCounts,
+  filterConditions,
+  type Matches,
+  type SearchFilters,
+  type SearchPage,
+} from './matches.js';
 import { markEnd, markStart, tsQuery, type Term } from './terms.js';
 
 /**
@@ -24,7 +30,7 @@ export async function postgresMatches(
     ? sql`case when a.is_premium then a.premium_excerpt else a.description end`
     : sql`a.description`;
   const marks = `StartSel="${markStart}", StopSel="${markEnd}"`;
-  const [hits, publishers, tags] = await Promise.all([
+  const [hits, facets] = await Promise.all([
     sql<Matches['hits'][number]>`
       select a.id as id,
         ts_headline('english', a.title, ${query}, ${`${marks}, HighlightAll=true`}) as title,
@@ -37,19 +43,7 @@ export async function postgresMatches(
         limit ${limit} offset ${(page - 1) * limit}
       ) ranked join article a on a.id = ranked.id
       order by ranked.rank desc, ranked.created_at desc, ranked.id desc`.execute(db),
-    sql<{ name: string; count: number }>`
-      select p.name as name, count(*) as count
-      from article a join publisher p on p.id = a.publisher_id where ${match}
-      group by p.id`.execute(db),
-    sql<{ tag: string; count: number }>`
-      select t.tag as tag, count(*) as count
-      from article a join article_tag t on t.article_id = a.id where ${match}
-      group by t.tag`.execute(db),
+    facetCounts(db, sql`article a`, match),
   ]);
-  return {
-    hits: hits.rows,
-    total: publishers.rows.reduce((sum, row) => sum + Number(row.count), 0),
-    publishers: publishers.rows,
-    tags: tags.rows,
-  };
+  return { hits: hits.rows, ...facets };
 }

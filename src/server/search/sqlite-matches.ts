@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { filterConditions, type Matches, type SearchFilters, type SearchPage } from './matches.js';
+import {
+  facetCounts,
+  filterConditions,
+  type Matches,
+  type SearchFilters,
+  type SearchPage,
+} from './matches.js';
 import { ftsQuery, markEnd, markStart, type Term } from './terms.js';
 
 /**
@@ -20,29 +26,17 @@ export async function sqliteMatches(
   const match = sql`article_search match ${ftsQuery(terms, publicOnly)} and ${filterConditions(filters)}`;
   // Each match is looked up in article_title_match_idx (migration 004), which holds every column
   // the filters and the order read: the article's own row, its whole text first, stays unread.
-  const from = sql`from article_search join article a indexed by article_title_match_idx on a.id = article_search.rowid`;
+  const from = sql`article_search join article a indexed by article_title_match_idx on a.id = article_search.rowid`;
   const passageColumn = publicOnly ? sql`1` : sql`case when a.is_premium then 2 else 1 end`;
-  const [hits, publishers, tags] = await Promise.all([
+  const [hits, facets] = await Promise.all([
     sql<Matches['hits'][number]>`
       select a.id as id,
         highlight(article_search, 0, ${markStart}, ${markEnd}) as title,
         snippet(article_search, ${passageColumn}, ${markStart}, ${markEnd}, '…', 32) as passage
-      ${from} where ${match}
+      from ${from} where ${match}
       order by bm25(article_search, 10.0, 3.0, 3.0), a.created_at desc, a.id desc
       limit ${limit} offset ${(page - 1) * limit}`.execute(db),
-    sql<{ name: string; count: number }>`
-      select p.name as name, count(*) as count
-      ${from} join publisher p on p.id = a.publisher_id where ${match}
-      group by p.id`.execute(db),
-    sql<{ tag: string; count: number }>`
-      select t.tag as tag, count(*) as count
-      ${from} join article_tag t on t.article_id = a.id where ${match}
-      group by t.tag`.execute(db),
+    facetCounts(db, from, match),
   ]);
-  return {
-    hits: hits.rows,
-    total: publishers.rows.reduce((sum, row) => sum + Number(row.count), 0),
-    publishers: publishers.rows,
-    tags: tags.rows,
-  };
+  return { hits: hits.rows, ...facets };
 }
