@@ -1,5 +1,6 @@
 import { searchLimits, type SearchParams } from '../../../shared/search.js';
 import { paths } from '../../../shared/paths.js';
+import { searchQueryString } from '../../lib/api/search';
 import { pageParam } from '../../lib/pageParam';
 
 /** What /search shows, as its address holds it (?q=&publisher=&tags=&premium=&page=). */
@@ -48,12 +49,9 @@ export function searchRequest(state: SearchState): SearchParams {
 
 /** The address of a search: a facet's or a filter's link, another page. */
 export function searchHref(state: SearchState): string {
-  const query = new URLSearchParams({ q: state.q });
-  if (state.publisher) query.set('publisher', state.publisher);
-  if (state.tags.length > 0) query.set('tags', state.tags.join(','));
-  if (state.premium !== undefined) query.set('premium', String(state.premium));
-  if (state.page > 1) query.set('page', String(state.page));
-  return `${paths.search}?${query.toString()}`;
+  // The page's address carries what the API's query does, but the page size, which is fixed.
+  const { limit: _limit, ...params } = searchRequest(state);
+  return `${paths.search}?${searchQueryString(params)}`;
 }
 
 /** `state` narrowed or widened by `change`, from its first page. */
