@@ -194,6 +194,9 @@ describe('sweeping many unused images', () => {
     const twoDaysAgo = new Date(Date.now() - 48 * hour).toISOString();
     const count = sweepBatchSize * 2 + 500;
     const url = (i: number) => `/uploads/${i.toString(16).padStart(32, '0')}.webp`;
+    // The article first: the sweeper runs every 20 ms, and an image nobody uses yet is fair game.
+    const author = await signUp(t.app);
+    await createArticle(db, author.user.id, { image: url(1234) });
     for (let start = 0; start < count; start += 500) {
       await db
         .insertInto('storedImage')
@@ -206,8 +209,6 @@ describe('sweeping many unused images', () => {
         )
         .execute();
     }
-    const author = await signUp(t.app);
-    await createArticle(db, author.user.id, { image: url(1234) });
 
     await vi.waitFor(
       async () => {
