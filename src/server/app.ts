@@ -6,8 +6,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { invalidatePublicReads } from './db/changes.js';
 import { articleRoutes } from './articles/routes.js';
+import { cachePlugin } from './cache/plugin.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -75,12 +75,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(compress, { threshold: compressThreshold });
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
+  await app.register(cachePlugin);
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
-  await app.register(imagesPlugin, {
-    config,
-    onVariants: () => invalidatePublicReads(app.database.db),
-  });
+  await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);

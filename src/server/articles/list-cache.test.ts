@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Article } from '../../shared/articles.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { testDialect } from '../test/database.js';
 import { createArticle, createPublisher } from '../test/factories.js';
 
-// List answers and totals are read once and reused for a few seconds (queries/list-cache.ts);
-// every write through the API must show in the next answer all the same, and a write the cache
-// did not see (another server process's) within the lifetime.
+// List answers and totals are read once and reused for a few seconds (cache/public-reads.ts);
+// every write must show in the next answer all the same, and a change no notice announces
+// (view counts) within the lifetime.
 let t: TestApp;
 let author: TestUser;
 let admin: TestUser;
@@ -116,63 +117,78 @@ describe('list pages', () => {
     expect(await titles()).not.toContain('Harbour shut');
   });
 
-  it('show a write the cache did not see within thirty seconds, its total within five minutes', async () => {
+  async function view(id: number) {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/articledetail/${id}` });
+    expect(res.statusCode).toBe(200);
+  }
+  /** The view counts a list shows: views announce nothing (migration 011), so they lag. */
+  const viewCounts = async (query: string) => (await page(query)).map((a) => a.viewCount);
+  /**
+   * Waits for the notice of the test's own write. On PostgreSQL it comes back a moment after
+   * the write, and makes the lists be read afresh once more (db/public-writes.ts): a list read
+   * before it would not be kept through it.
+   */
+  const noticesIn = () =>
+    new Promise((resolve) => setTimeout(resolve, testDialect === 'postgres' ? 250 : 0));
+
+  it('show what no notice announces (view counts) within thirty seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    expect(await titles('&tags=health')).toEqual([]);
-    // Written straight to the database, as another server process would.
-    await createArticle(t.app.database.db, author.user.id, {
+    const { id } = await createArticle(t.app.database.db, author.user.id, {
       publisherId,
-      title: 'Clinic hours',
       tags: ['health'],
     });
-    expect(await titles('&tags=health')).toEqual([]);
+    await noticesIn();
+    expect(await viewCounts('&tags=health')).toEqual([0]);
+    await view(id);
+    expect(await viewCounts('&tags=health')).toEqual([0]);
     vi.advanceTimersByTime(30_001);
-    expect(await titles('&tags=health')).toEqual(['Clinic hours']);
-    // The total only feeds the pager; it is counted again within five minutes.
-    vi.advanceTimersByTime(270_000);
-    expect(await total('&tags=health')).toBe(1);
+    expect(await viewCounts('&tags=health')).toEqual([1]);
   });
 
   it('answer a stale page while one read replaces it, never past thirty seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     // Fresh for the shortest part of the lifetime: half of it.
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    expect(await titles('&tags=education')).toEqual([]);
-    await createArticle(t.app.database.db, author.user.id, {
+    const { id } = await createArticle(t.app.database.db, author.user.id, {
       publisherId,
-      title: 'School term dates',
       tags: ['education'],
     });
+    await noticesIn();
+    expect(await viewCounts('&tags=education')).toEqual([0]);
+    await view(id);
     vi.advanceTimersByTime(14_900);
-    expect(await titles('&tags=education')).toEqual([]);
+    expect(await viewCounts('&tags=education')).toEqual([0]);
 
     // Past its fresh time, the page is still answered, and read again meanwhile.
     vi.advanceTimersByTime(200);
-    expect(await titles('&tags=education')).toEqual([]);
+    expect(await viewCounts('&tags=education')).toEqual([0]);
     await vi.waitFor(async () => {
-      expect(await titles('&tags=education')).toEqual(['School term dates']);
+      expect(await viewCounts('&tags=education')).toEqual([1]);
     });
   });
 
   it('are not kept for an author’s own list or an admin’s lists of every status', async () => {
-    const mine = async (cookie: string, query: string) => {
+    const { id } = await createArticle(t.app.database.db, author.user.id, {
+      publisherId,
+      tags: ['weather'],
+    });
+    await noticesIn();
+    const counts = async (cookie: string, query: string) => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/articles?limit=50${query}`,
+        url: `/api/articles?limit=50&tags=weather${query}`,
         headers: { cookie },
       });
-      return res.json<Article[]>().map((a) => a.name);
+      return res.json<Article[]>().map((a) => a.viewCount);
     };
     const byAuthor = `&email=${encodeURIComponent(author.user.email)}`;
-    expect(await mine(author.cookie, byAuthor)).not.toContain('Fresh draft');
-    expect(await mine(admin.cookie, '')).not.toContain('Fresh draft');
-    // Written straight to the database, as another server process would.
-    await createArticle(t.app.database.db, author.user.id, {
-      publisherId,
-      title: 'Fresh draft',
-      isApproved: false,
-    });
-    expect(await mine(author.cookie, byAuthor)).toContain('Fresh draft');
-    expect(await mine(admin.cookie, '')).toContain('Fresh draft');
+    expect(await viewCounts('&tags=weather')).toEqual([0]);
+    expect(await counts(author.cookie, byAuthor)).toEqual([0]);
+    expect(await counts(admin.cookie, '')).toEqual([0]);
+    await view(id);
+    // The public list waits for its lifetime; these are read every time.
+    expect(await viewCounts('&tags=weather')).toEqual([0]);
+    expect(await counts(author.cookie, byAuthor)).toEqual([1]);
+    expect(await counts(admin.cookie, '')).toEqual([1]);
   });
 });

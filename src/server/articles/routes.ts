@@ -71,7 +71,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...filters, isApproved, authorEmail: email },
         { sortBy, limit, page },
         // An author's own list (checked above) and the admins' lists say where edits stand.
-        { withRevisions: email !== undefined || caller?.isAdmin === true },
+        { withRevisions: email !== undefined || caller?.isAdmin === true, keep: app.publicReads },
       );
       reply.header('x-total-count', String(total));
       // A kept list is one object for all its readers: made into JSON and compressed once.

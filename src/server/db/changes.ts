@@ -1,23 +1,25 @@
 import type SQLite from 'better-sqlite3';
-import { SqliteAdapter, sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from './database.js';
+import type { PublicWritesPlugin } from './public-writes.js';
 
 /**
- * How every server process sharing one database learns that another changed what the public
- * lists, totals, feeds and pages show, so that each invalidates what it kept (list-cache.ts) at once
- * rather than when its copies grow old (docs/decisions/008-shared-forgetting.md).
+ * How every server process sharing one database learns that what the public lists, totals,
+ * feeds, search answers and guests' pages show has changed, whichever process (or script) wrote
+ * it, so that each invalidates what it kept (cache/) at once rather than when its copies grow old
+ * (docs/decisions/008-shared-forgetting.md).
  *
- * Each process follows a generation: a number that moves whenever any process announces a
- * change. What a process keeps belongs to the generation it was read in.
+ * The database announces such writes itself, by triggers (migration 011), so no write path can
+ * forget to. Each process follows a generation: a number that moves whenever a change is
+ * announced. What a process keeps belongs to the generation it was read in.
  *
- * - SQLite: the generation is the `change_counter` row, read before each answer from the cache.
- *   The read is synchronous (better-sqlite3) and skips the queue of the one connection, so an
- *   answer kept in memory never waits behind slow queries. It is always up to date: the row only
- *   changes in its own one-statement write, never inside a transaction still open.
+ * - SQLite: the generation is the `change_counter` row the triggers count in, read before each
+ *   answer from a cache. The read is synchronous (better-sqlite3) and skips the queue of the one
+ *   connection, so an answer kept in memory never waits behind slow queries.
  * - PostgreSQL: a dedicated connection LISTENs on one channel; every notice for this schema
- *   moves the generation. When that connection is lost the generation moves (notices may be
- *   missed) and, until it is back, the watch is not `sure`: kept answers live a second at most.
+ *   moves the generation, and so does each of this process's own writes as it completes
+ *   (public-writes.ts), its notice being a moment behind. When that connection is lost the
+ *   generation moves (notices may be missed) and, until it is back, the watch is not `sure`:
+ *   kept answers live a second at most.
  */
 export interface ChangeWatch {
   current(): { generation: number; sure: boolean };
@@ -30,53 +32,6 @@ export interface ChangeLog {
 }
 
 const channel = 'tribune_changes';
-const watches = new WeakMap<Db, { watch: ChangeWatch; log: ChangeLog }>();
-/**
- * Changes this process announced itself. They move its generation at once: on PostgreSQL its own
- * notice comes back a moment later, and an answer kept in between would outlive the write that
- * made it stale (a guest reloading right after an admin's approval would see the old page).
- */
-const ownChanges = new WeakMap<Db, number>();
-
-/** Makes `watch` the one the caches of `db` follow (db/plugin.ts, for the app's database). */
-export function followChanges(db: Db, watch: ChangeWatch, log: ChangeLog): void {
-  watches.set(db, { watch, log });
-}
-
-/** The generation of `db`'s changes; always 0 and sure where no watch is set (scripts). */
-export function currentGeneration(db: Db): { generation: number; sure: boolean } {
-  const { generation, sure } = watches.get(db)?.watch.current() ?? { generation: 0, sure: true };
-  return { generation: generation + (ownChanges.get(db) ?? 0), sure };
-}
-
-/**
- * Invalidates every kept public answer (the article lists, guests' pages, the feeds) in every
- * process, this one included: bumps the counter on SQLite, NOTIFYs on PostgreSQL. Every write
- * that changes what the public sees (an article, its tags, its author's name or photo, a
- * publisher) calls it after the write has committed, before its answer goes; the caches
- * compare generations and drop what was read before.
- * In the server it never fails: the write is done, and a notice that could not be sent is only
- * logged, the caches' lifetimes bounding what it leaves stale. (Scripts, with no watch, see it.)
- */
-export async function invalidatePublicReads(db: Db): Promise<void> {
-  ownChanges.set(db, (ownChanges.get(db) ?? 0) + 1);
-  try {
-    if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      await db
-        .updateTable('changeCounter')
-        .set((eb) => ({ count: eb('count', '+', 1) }))
-        .where('id', '=', 1)
-        .execute();
-    } else {
-      // The schema names the site: several may share one PostgreSQL database (tests do).
-      await sql`select pg_notify(${channel}, current_schema())`.execute(db);
-    }
-  } catch (err) {
-    const log = watches.get(db)?.log;
-    if (log) log.warn({ err }, 'a change could not be announced to the other processes');
-    else throw err;
-  }
-}
 
 export function sqliteChangeWatch(sqlite: SQLite.Database): ChangeWatch {
   const read = sqlite.prepare<[], { count: number }>(
@@ -108,6 +63,7 @@ const heartbeatMs = 10_000;
 export function postgresChangeWatch(
   url: string,
   log: ChangeLog,
+  ownWrites: PublicWritesPlugin,
 ): ChangeWatch & { ready: Promise<void> } {
   let generation = 0;
   let client: pg.Client | undefined;
@@ -175,7 +131,7 @@ export function postgresChangeWatch(
 
   return {
     ready: connect(),
-    current: () => ({ generation, sure: listening }),
+    current: () => ({ generation: generation + ownWrites.count, sure: listening }),
     async close() {
       closed = true;
       clearTimeout(retryTimer);

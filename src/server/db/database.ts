@@ -10,6 +10,7 @@ import {
   type ChangeLog,
   type ChangeWatch,
 } from './changes.js';
+import { PublicWritesPlugin } from './public-writes.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -25,8 +26,8 @@ export interface DatabaseHandle {
   /** Pings the database; used by the health check. */
   ping(): Promise<void>;
   /**
-   * Starts following the changes every process announces (changes.ts); ready once it listens.
-   * The server does this; scripts need not.
+   * Starts following the changes to what the public sees, whoever wrote them (changes.ts);
+   * ready once it listens. The server's caches do this; scripts need not.
    */
   watchChanges(log: ChangeLog): Promise<ChangeWatch>;
   close(): Promise<void>;
@@ -67,9 +68,11 @@ function openSqlite(file: string): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // After CamelCasePlugin: it sees the tables' and columns' names as the database has them.
+  const ownWrites = new PublicWritesPlugin();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), ownWrites],
   });
   return {
     db,
@@ -78,7 +81,7 @@ function openPostgres(url: string): DatabaseHandle {
       await pool.query('SELECT 1');
     },
     watchChanges: async (log) => {
-      const watch = postgresChangeWatch(url, log);
+      const watch = postgresChangeWatch(url, log, ownWrites);
       await watch.ready;
       return watch;
     },

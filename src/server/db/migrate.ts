@@ -17,6 +17,7 @@ import * as articleRevisions from './migrations/007-article-revisions.js';
 import * as changeCounter from './migrations/008-change-counter.js';
 import * as imageVariants from './migrations/009-image-variants.js';
 import * as siteSearch from './migrations/010-site-search.js';
+import * as publicChangeTriggers from './migrations/011-public-change-triggers.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '008-change-counter': changeCounter,
   '009-image-variants': imageVariants,
   '010-site-search': siteSearch,
+  '011-public-change-triggers': publicChangeTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { followChanges } from './changes.js';
 import type { DatabaseHandle } from './database.js';
 
 declare module 'fastify' {
@@ -12,13 +11,7 @@ declare module 'fastify' {
 export const databasePlugin = fp<{ handle: DatabaseHandle }>(
   async (app, { handle }) => {
     app.decorate('database', handle);
-    // Other processes' writes to public content invalidate what this one kept, at once.
-    const watch = await handle.watchChanges(app.log);
-    followChanges(handle.db, watch, app.log);
-    app.addHook('onClose', async () => {
-      await watch.close();
-      await handle.close();
-    });
+    app.addHook('onClose', () => handle.close());
   },
   { name: 'database' },
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/api-error.js';
 import { siteName } from '../../shared/site.js';
 import { listArticles } from '../articles/queries/list.js';
-import { cachedListRead, listLifetimesMs } from '../articles/queries/list-cache.js';
+import { readLifetimesMs } from '../cache/public-reads.js';
 import { listQuery } from '../articles/request-schemas.js';
 import { AppError } from '../errors.js';
 import {
@@ -37,14 +37,14 @@ const rssLength = 50;
 
 /**
  * robots.txt, the sitemaps and the RSS feed, read from the database. Each document is made once
- * and kept like the public lists (list-cache.ts): every article write invalidates it.
+ * and kept like the public lists (cache/public-reads.ts): every article write invalidates it.
  */
 export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, options) => {
   const db = app.database.db;
   const { publicUrl } = options;
   const perSitemap = options.articlesPerSitemap ?? articlesPerSitemap;
   const kept = (key: string, lifetimeMs: number, make: () => Promise<string>) =>
-    cachedListRead(db, `feed:${key}`, lifetimeMs, make);
+    app.publicReads.read(`feed:${key}`, lifetimeMs, make);
   const schema = (summary: string) => ({ tags: ['feeds'], summary });
   const document = z.string().describe('The document (XML, or text for robots.txt)');
 
@@ -57,7 +57,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
     '/sitemap.xml',
     { schema: schema('A sitemap index: the public pages, then the articles in parts') },
     async (_request, reply) => {
-      const body = await kept('sitemap', listLifetimesMs.total, async () =>
+      const body = await kept('sitemap', readLifetimesMs.total, async () =>
         sitemapIndex(publicUrl, await sitemapParts(db, perSitemap)),
       );
       reply
@@ -83,7 +83,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
       if (file === 'pages.xml') body = pagesSitemap(publicUrl);
       else if (part === undefined) throw new AppError('not_found', 'There is no such sitemap');
       else {
-        body = await kept(`sitemap:${part}`, listLifetimesMs.total, async () => {
+        body = await kept(`sitemap:${part}`, readLifetimesMs.total, async () => {
           const articles = await sitemapArticles(db, Number(part), perSitemap);
           return articles.length ? articleSitemap(publicUrl, articles) : '';
         });
@@ -100,7 +100,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
     '/news-sitemap.xml',
     { schema: schema('Google News sitemap: approved articles of the last two days') },
     async (_request, reply) => {
-      const body = await kept('news', listLifetimesMs.page, async () => {
+      const body = await kept('news', readLifetimesMs.page, async () => {
         const since = new Date(app.clock().getTime() - newsWindowMs).toISOString();
         return newsSitemap(publicUrl, await recentArticles(db, since, newsLimit), 'en');
       });
@@ -122,7 +122,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
       const { publisher, tags } = request.query;
       const body = await kept(
         `rss:${JSON.stringify([publisher, tags])}`,
-        listLifetimesMs.page,
+        readLifetimesMs.page,
         async () => {
           const { articles } = await listArticles(
             db,

@@ -25,10 +25,8 @@ declare module 'fastify' {
  */
 export const imagesPlugin = fp<{
   config: Pick<AppConfig, 'images' | 'dataDir' | 'sweepIntervalMs'>;
-  /** Called when older images have been given variants: pages that show them change. */
-  onVariants: () => Promise<void>;
 }>(
-  async (app, { config, onVariants }) => {
+  async (app, { config }) => {
     await app.register(multipart, {
       limits: {
         fileSize: maxImageBytes,
@@ -42,7 +40,7 @@ export const imagesPlugin = fp<{
     app.decorate('images', createImageStore(config));
     await app.register(imageRoutes);
     await app.register(imageSweepPlugin, { intervalMs: config.sweepIntervalMs });
-    await app.register(variantsBackfillPlugin, { intervalMs: config.sweepIntervalMs, onVariants });
+    await app.register(variantsBackfillPlugin, { intervalMs: config.sweepIntervalMs });
   },
   { name: 'images', dependencies: ['auth'] },
 );

@@ -27,14 +27,13 @@ export function newBackfillCursor(): BackfillCursor {
  * this store that has no recorded variants, makes and stores them, and records them. New
  * uploads get theirs when they are stored (save.ts), so once a whole pass finds nothing to do
  * the job is done. An image the store cannot read (its file is gone) is left as it is: the page
- * shows it at its one width. `onVariants` runs after a run that added some (cached pages keep
- * srcsets). Answers how many images were given variants.
+ * shows it at its one width. Kept lists and pages that show the image are invalidated by the
+ * database (migration 011). Answers how many images were given variants.
  */
 export async function backfillVariants(
   db: Db,
   store: Pick<ImageStore, 'owns' | 'put'> & Required<Pick<ImageStore, 'read'>>,
   cursor: BackfillCursor,
-  onVariants: () => Promise<void>,
   signal?: AbortSignal,
 ): Promise<number> {
   const articles = await db
@@ -67,7 +66,6 @@ export async function backfillVariants(
     await recordVariants(db, url, width, await putVariants(store, variants));
     count += 1;
   }
-  if (count > 0) await onVariants();
 
   cursor.recordedThisPass ||= count > 0;
   if (articles.length < articlesPerRun && !signal?.aborted) {
@@ -84,11 +82,8 @@ export async function backfillVariants(
  * Runs the backfill every `intervalMs`, from the first moment the app is ready, until a whole
  * pass finds nothing to do; only for stores that can read their images back (local disk, S3).
  */
-export const variantsBackfillPlugin = fp<{
-  intervalMs?: number;
-  onVariants: () => Promise<void>;
-}>(
-  async (app, { intervalMs = 60_000, onVariants }) => {
+export const variantsBackfillPlugin = fp<{ intervalMs?: number }>(
+  async (app, { intervalMs = 60_000 }) => {
     const store = app.images;
     if (!store.read) return;
     const readable = {
@@ -100,7 +95,7 @@ export const variantsBackfillPlugin = fp<{
     runPeriodically(app, 'giving stored images their narrower copies', intervalMs, (signal) =>
       cursor.done
         ? Promise.resolve(0)
-        : backfillVariants(app.database.db, readable, cursor, onVariants, signal),
+        : backfillVariants(app.database.db, readable, cursor, signal),
     );
   },
   { name: 'image-variants-backfill', dependencies: ['database'] },

@@ -43,6 +43,7 @@ export function pageData(
         dialect,
         { ...filters, isApproved },
         { sortBy, limit, page },
+        { keep: app.publicReads },
       );
       return { articles, total };
     },

@@ -3,7 +3,6 @@ import type { PageAssets, PageRenderer } from '../../shared/pages.js';
 import { paths } from '../../shared/paths.js';
 import { currentUser } from '../auth/guards.js';
 import { sendShared } from '../http/compress-answers.js';
-import { keptGuestPage } from './page-cache.js';
 import { pageData, viewerOf } from './page-data.js';
 
 /** The server entry of the web app and the built files its pages name. */
@@ -17,7 +16,7 @@ const html = 'text/html; charset=utf-8';
 /**
  * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
- * kept and shared (page-cache.ts) and may be revalidated by any cache. A signed-in reader's page
+ * kept and shared (cache/guest-pages.ts) and may be revalidated by any cache. A signed-in reader's page
  * is theirs: rendered for the request and never stored anywhere.
  */
 export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: string) {
@@ -39,7 +38,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     // Searches are as many as the words readers type: kept, they would push the popular pages
     // out. Their answers are kept already (search/queries.ts), which makes rendering them cheap.
     if (!caller && !request.url.startsWith(`${paths.search}?`)) {
-      const page = await keptGuestPage(app.database.db, request.url, () => render(request, null));
+      const page = await app.guestPages.page(request.url, () => render(request, null));
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }

@@ -1,4 +1,3 @@
-import { invalidatePublicReads } from '../db/changes.js';
 import type { Db } from '../db/database.js';
 import type { Publisher } from '../../shared/publisher.js';
 import { AppError } from '../errors.js';
@@ -29,8 +28,6 @@ export async function createPublisher(
       .values({ name: input.name, logo: input.logo, createdAt: now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The home page and the search form show the publishers: the guests' kept pages go stale.
-    invalidatePublicReads(db);
     return id;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', publisherMessages.duplicate);

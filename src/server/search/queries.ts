@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '../../shared/api/search.js';
-import { cachedListRead, listLifetimesMs } from '../articles/queries/list-cache.js';
+import { readLifetimesMs, type PublicReads } from '../cache/public-reads.js';
 import { selectArticles } from '../articles/queries/select.js';
 import { toArticleJson } from '../articles/to-json.js';
 import type { Db, Dialect } from '../db/database.js';
@@ -26,8 +26,8 @@ export interface SearchAudience {
 /**
  * One page of a site search, ranked, with the total and the facets of every match. An answer
  * depends only on the query and on whether the caller may read premium text, so, like a public
- * list, it is kept for a while and dropped at once on any write (list-cache.ts): a popular
- * search is read a few times a minute, not for every reader.
+ * list, it is kept for a while and dropped at once on any write (cache/public-reads.ts): a
+ * popular search is read a few times a minute, not for every reader.
  */
 export function searchArticles(
   db: Db,
@@ -36,9 +36,10 @@ export function searchArticles(
   filters: SearchFilters,
   page: SearchPage,
   { publicOnly }: SearchAudience,
+  keep: PublicReads,
 ): Promise<SearchAnswer> {
   const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
-  return cachedListRead(db, key, listLifetimesMs.page, async () => {
+  return keep.read(key, readLifetimesMs.page, async () => {
     const read = dialect === 'postgres' ? postgresMatches : sqliteMatches;
     return answerOf(db, await read(db, terms, filters, page, publicOnly));
   });

@@ -52,5 +52,6 @@ export function searchFor(
     { publisher, tags, isPremium: premium },
     { page, limit },
     { publicOnly: !mayReadPremium(caller) },
+    app.publicReads,
   );
 }

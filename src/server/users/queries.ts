@@ -1,5 +1,4 @@
 import type { UserRecord } from '../../shared/accounts.js';
-import { invalidatePublicReads } from '../db/changes.js';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
 import type { UserListItem } from '../../shared/api/users.js';
@@ -127,6 +126,4 @@ export async function updateProfile(
     })
     .where('id', '=', userId)
     .execute();
-  // Lists show their authors' names and photos.
-  await invalidatePublicReads(db);
 }

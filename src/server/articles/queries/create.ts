@@ -4,7 +4,6 @@ import { articleExcerpts } from '../../../shared/excerpt.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
-import { invalidatePublicReads } from '../../db/changes.js';
 import { publisherIdByName } from './select.js';
 import { freePostLimit } from '../../../shared/rules/posting.js';
 import { premiumRunsAt } from '../../users/premium-sql.js';
@@ -22,7 +21,7 @@ export async function createArticle(
   now = new Date(),
 ): Promise<number> {
   const at = now.toISOString();
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const publisherId = await publisherIdByName(trx, input.publisher);
     if (publisherId === undefined)
       throw new AppError('bad_request', articleInputMessages.unknownPublisher);
@@ -67,6 +66,4 @@ export async function createArticle(
       .execute();
     return id;
   });
-  await invalidatePublicReads(db);
-  return id;
 }

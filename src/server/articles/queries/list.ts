@@ -3,7 +3,7 @@ import type { Article } from '../../../shared/articles.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toArticleJson } from '../to-json.js';
-import { cachedListRead, listLifetimesMs } from './list-cache.js';
+import { readLifetimesMs, type PublicReads } from '../../cache/public-reads.js';
 import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';
 import {
@@ -41,6 +41,8 @@ export interface ListOptions {
    * own list and the admins' lists, never a public one. Such a list is not kept.
    */
   withRevisions?: boolean;
+  /** Where a public list's answer is kept (app.publicReads); read every time without it. */
+  keep?: PublicReads;
 }
 
 export interface ArticleList {
@@ -52,24 +54,24 @@ export interface ArticleList {
  * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
  * show; the full text is the detail page's), and how many match in all. A public list's answer
  * depends on the filters and the page alone, so this process reuses it for a while
- * (list-cache.ts).
+ * (cache/public-reads.ts).
  */
 export function listArticles(
   db: Db,
   dialect: Dialect,
   filters: ArticleFilters,
   page: ListPage,
-  { withRevisions = false }: ListOptions = {},
+  { withRevisions = false, keep }: ListOptions = {},
 ): Promise<ArticleList> {
   // An author's list and an admin's lists of every status are not kept: few ask for them, and
   // an author who has just written must find the article there, whichever process answers.
-  if (filters.isApproved !== true || filters.authorEmail !== undefined || withRevisions) {
+  if (!keep || filters.isApproved !== true || filters.authorEmail !== undefined || withRevisions) {
     return readList(db, dialect, filters, page, (_key, count) => count(), withRevisions);
   }
   const key = `page:${JSON.stringify([filters, page])}`;
-  return cachedListRead(db, key, listLifetimesMs.page, () =>
+  return keep.read(key, readLifetimesMs.page, () =>
     readList(db, dialect, filters, page, (totalKey, count) =>
-      cachedListRead(db, totalKey, listLifetimesMs.total, count),
+      keep.read(totalKey, readLifetimesMs.total, count),
     ),
   );
 }

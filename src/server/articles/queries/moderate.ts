@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.js';
 import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { moderationMessages, type Moderation } from '../../../shared/api/moderation.js';
-import { invalidatePublicReads } from '../../db/changes.js';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds
@@ -34,10 +33,7 @@ export async function moderateArticle(
       .where('adminMessage', 'is', null);
   }
   const result = await query.executeTakeFirst();
-  if (result.numUpdatedRows > 0n) {
-    await invalidatePublicReads(db);
-    return 1;
-  }
+  if (result.numUpdatedRows > 0n) return 1;
 
   const current = await db
     .selectFrom('article')

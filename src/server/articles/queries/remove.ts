@@ -2,7 +2,6 @@ import { articleMessages } from '../../../shared/article-messages.js';
 import type { SessionUser } from '../../auth/guards.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { invalidatePublicReads } from '../../db/changes.js';
 
 /**
  * Deletes an article (its tags go with it) for its author or an admin. The author's count of
@@ -23,6 +22,5 @@ export async function deleteArticle(db: Db, id: number, caller: SessionUser): Pr
     .where('id', '=', id)
     .$if(!caller.isAdmin, (q) => q.where('authorId', '=', caller.id))
     .executeTakeFirst();
-  await invalidatePublicReads(db);
   return result.numDeletedRows > 0n ? 1 : 0;
 }

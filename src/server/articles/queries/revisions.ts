@@ -8,7 +8,6 @@ import { toIso } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { toArticleJson } from '../to-json.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
-import { invalidatePublicReads } from '../../db/changes.js';
 import { selectArticles } from './select.js';
 
 /** The pending edit of an article, as stored. */
@@ -122,8 +121,6 @@ export async function reviewRevision(
       .values(pending.tags.map((tag) => ({ articleId, tag })))
       .execute();
   });
-  // The new text (title, publisher, tags) shows in the public lists at once.
-  if ('isApproved' in review) await invalidatePublicReads(db);
   return 1;
 }
 

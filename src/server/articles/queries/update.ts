@@ -7,7 +7,6 @@ import { toBool } from '../../db/values.js';
 import { AppError } from '../../errors.js';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
-import { invalidatePublicReads } from '../../db/changes.js';
 import { pendingRevisionOf, reviseArticle, type ContentChange } from './revisions.js';
 import { publisherIdByName, tagsOf } from './select.js';
 
@@ -29,8 +28,7 @@ export async function updateArticleContent(
   isOurImage: (url: string) => boolean,
   now = new Date(),
 ): Promise<ContentChange> {
-  let liveChanged = false;
-  const change = await db.transaction().execute(async (trx): Promise<ContentChange> => {
+  return db.transaction().execute(async (trx): Promise<ContentChange> => {
     const current = await lockArticle(trx, id);
     if (!current) throw new AppError('not_found', articleMessages.notFound);
     if (current.authorId !== caller.id && !caller.isAdmin) {
@@ -81,10 +79,6 @@ export async function updateArticleContent(
       .insertInto('articleTag')
       .values(input.tags.map((tag) => ({ articleId: id, tag })))
       .execute();
-    liveChanged = true;
     return { modifiedCount: 1, awaitingReview: false };
   });
-  // A new publisher or new tags move the article between lists.
-  if (liveChanged) await invalidatePublicReads(db);
-  return change;
 }

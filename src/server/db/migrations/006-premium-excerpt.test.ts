@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPublisher } from '../../test/factories.js';
 import { down, up } from './006-premium-excerpt.js';
 import * as siteSearch from './010-site-search.js';
+import * as publicChangeTriggers from './011-public-change-triggers.js';
 
 let t: TestApp;
 
@@ -51,13 +52,15 @@ describe('migration 006', () => {
       )
       .execute();
 
-    // The schema as it was before 006 (so without the search index, which reads its column),
-    // then 006 again, and the index back.
+    // The schema as it was before 006 (so without the search index and the change triggers,
+    // which name its column), then 006 again, and the others back.
     const untyped = db as unknown as Kysely<unknown>;
+    await publicChangeTriggers.down(untyped);
     await siteSearch.down(untyped);
     await down(untyped);
     await up(untyped);
     await siteSearch.up(untyped);
+    await publicChangeTriggers.up(untyped);
 
     const rows = await db.selectFrom('article').select(['description', 'premiumExcerpt']).execute();
     expect(rows).toHaveLength(count);

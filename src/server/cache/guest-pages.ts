@@ -1,0 +1,71 @@
+import type { RenderedPage } from '../../shared/pages.js';
+import type { ChangeWatch } from '../db/changes.js';
+import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
+
+/**
+ * How long a guest's page is kept by this process. Guests' pages do not depend on who asks
+ * (guests see the same), so a popular page is rendered a few times a minute rather than for
+ * every reader. Every write that changes what a list shows, whoever makes it, makes every kept page
+ * stale at once (db/changes.ts); this time bounds only what such a notice could miss. The home page's reader counts may lag as much.
+ */
+export const pageLifetimeMs = 10_000;
+/** The longest life of a kept page while this process cannot hear others' notices. */
+const unsureLifetimeMs = 1_000;
+/** Pages remembered; the oldest goes first. A page is tens of kilobytes. */
+const maxEntries = 500;
+
+export interface KeptPage {
+  status: number;
+  /** The HTML, made once for every reader and compressed once per encoding. */
+  answer: SharedAnswer;
+  /** A redirect's target (never kept: only 200s are). */
+  location?: string;
+}
+
+interface Entry {
+  /** The generation of the database's changes the page was rendered in (db/changes.ts). */
+  generation: number;
+  expiresAt: number;
+  page: Promise<KeptPage>;
+}
+
+/** The guests' pages this process keeps (app.guestPages, cache/plugin.ts). */
+export class GuestPages {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(private readonly changes: Pick<ChangeWatch, 'current'>) {}
+
+  /**
+   * The guest's page at `address` (path and query), rendered by `render` and kept for a while.
+   * Readers asking while it renders share that render. Only complete pages (200) are kept: a
+   * failed render is not remembered, and a stream of unknown addresses (404s) does not push the
+   * popular pages out.
+   */
+  page(address: string, render: () => Promise<RenderedPage>): Promise<KeptPage> {
+    const kept = this.#entries;
+    const now = Date.now();
+    const { generation, sure } = this.changes.current();
+    const entry = kept.get(address);
+    if (entry && entry.generation === generation && now < entry.expiresAt) return entry.page;
+
+    const page = render().then(({ status, html, location }) => ({
+      status,
+      answer: sharedText(html),
+      location,
+    }));
+    const lifetimeMs = sure ? pageLifetimeMs : unsureLifetimeMs;
+    const fresh: Entry = { generation, expiresAt: now + lifetimeMs, page };
+    kept.delete(address);
+    kept.set(address, fresh);
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+    page.then(
+      ({ status }) => {
+        if (status !== 200 && kept.get(address) === fresh) kept.delete(address);
+      },
+      () => {
+        if (kept.get(address) === fresh) kept.delete(address);
+      },
+    );
+    return page;
+  }
+}
