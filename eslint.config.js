@@ -31,7 +31,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], message: 'The web app must not import server code.' },
+            {
+              group: ['**/server/**', '#server/*'],
+              message: 'The web app must not import server code.',
+            },
           ],
         },
       ],
@@ -45,8 +48,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**'],
+              group: ['**/server/**', '**/web/**', '#server/*'],
               message: 'Shared code depends on nothing else.',
+            },
+            {
+              // The browser tests import shared files as they are, without the build's
+              // conditions: within src/shared, imports stay relative.
+              group: ['#shared/*'],
+              message: 'Import shared files relatively from shared code.',
             },
           ],
         },

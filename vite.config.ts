@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 // The web app lives in src/web and builds to dist/web, which the server serves. Its server
 // entry (`vite build --ssr entry-server.tsx`) builds to dist/ssr, which the server imports to
@@ -18,8 +18,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // built bundles take its production build (what its own Vite plugin does), which is smaller
   // in the browser and renders a page on the server in less time. Bundled into the server
   // entry for the same reason; React itself stays external there, one copy for everything.
-  resolve: command === 'build' ? { alias: reactRouterProduction } : {},
-  ssr: { noExternal: ['react-router'] },
+  // `tribune-source`: package.json's subpath imports (#shared/*) name the TypeScript sources.
+  resolve: {
+    conditions: ['tribune-source', ...defaultClientConditions],
+    ...(command === 'build' ? { alias: reactRouterProduction } : {}),
+  },
+  ssr: {
+    noExternal: ['react-router'],
+    resolve: { conditions: ['tribune-source', ...defaultServerConditions] },
+  },
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true }

@@ -1,3 +1,4 @@
+import { defaultClientConditions } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit and API tests. The API tests run once on SQLite and, when TEST_DATABASE_URL points at a
@@ -28,6 +29,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 export default defineConfig({
+  // `tribune-source`: package.json's subpath imports (#shared/*, #server/*) name the TypeScript
+  // sources (the built server's name dist/). On the server side, Vitest's own conditions.
+  resolve: { conditions: ['tribune-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['tribune-source', 'node', 'development|production'] } },
   test: {
     projects,
     testTimeout: 30_000,

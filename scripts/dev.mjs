@@ -7,14 +7,18 @@ const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, API_PORT: apiPort };
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: {
-      ...env,
-      PORT: apiPort,
-      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  spawn(
+    'npx',
+    ['tsx', 'watch', '--clear-screen=false', '--conditions=tribune-source', 'src/server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: {
+        ...env,
+        PORT: apiPort,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+      },
     },
-  }),
+  ),
   spawn('npx', ['vite', '--port', port, '--strictPort'], { stdio: 'inherit', env }),
 ];
 

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fromSource } from './test/processes.js';
 
 // These start the real server as a process (from source, through tsx), as `npm start` would.
 const children: ChildProcess[] = [];
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...fromSource, 'src/server/main.ts'], {
     // No drain unless a test asks: its own idle connections would hold each SIGTERM for 10 s.
     env: {
       ...process.env,

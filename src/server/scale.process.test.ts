@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../shared/accounts.js';
-import type { Article } from '../shared/articles.js';
-import type { PaymentIntent } from '../shared/payments.js';
+import type { UserRecord } from '#shared/accounts';
+import type { Article } from '#shared/articles';
+import type { PaymentIntent } from '#shared/payments';
 import { webp } from './test/image-fixtures.js';
 import { startS3Peer, type ImagePeer } from './test/image-peers.js';
 import { startStripeFake, type StripeFake } from './test/stripe-fake.js';

@@ -8,7 +8,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import type { PageRenderer, PageRequest, Viewer } from '../shared/pages.js';
+import type { PageRenderer, PageRequest, Viewer } from '#shared/pages';
 import { AppProviders } from './document/AppProviders';
 import { Document } from './document/Document';
 import { pageStateJson, serializeError, type PageState } from './document/pageState';

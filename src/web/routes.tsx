@@ -8,7 +8,7 @@ import { PublicLayoutError } from './layouts/PublicLayoutError';
 import { RequireAdmin } from './layouts/RequireAdmin';
 import { RequireSignIn } from './layouts/RequireSignIn';
 import type { RouteHandle } from './layouts/routeHandle';
-import { paths } from '../shared/paths.js';
+import { paths } from '#shared/paths';
 
 // Every page (and the admin layout) is its own chunk, loaded when its route is first visited.
 // The public layout and the error elements stay in the main bundle so they can always render.

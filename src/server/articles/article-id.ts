@@ -1,4 +1,4 @@
-import { articleMessages } from '../../shared/article-messages.js';
+import { articleMessages } from '#shared/article-messages';
 import { AppError } from '../errors.js';
 
 /** The largest key PostgreSQL's `serial` holds; a larger number cannot name an article. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleMessages } from '../../shared/article-messages.js';
+import { articleMessages } from '#shared/article-messages';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createPublisher, makePremium, uploadedImageUrl } from '../test/factories.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleMessages } from '../../shared/article-messages.js';
-import { type Article } from '../../shared/articles.js';
+import { articleMessages } from '#shared/article-messages';
+import { type Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, makePremium } from '../test/factories.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 let t: TestApp;
 let author: TestUser;

@@ -1,4 +1,4 @@
-import { mayReadFullText } from '../../shared/rules/reading.js';
+import { mayReadFullText } from '#shared/rules/reading';
 import type { SessionUser } from '../auth/guards.js';
 
 /** Whether the caller may read the article's whole text (the shared rule; the author by id). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, createPublisher, makePremium } from '../test/factories.js';

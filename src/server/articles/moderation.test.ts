@@ -3,7 +3,7 @@ import { toBool } from '../db/values.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, createPublisher, uploadedImageUrl } from '../test/factories.js';
-import { moderationMessages } from '../../shared/api/moderation.js';
+import { moderationMessages } from '#shared/api/moderation';
 
 let t: TestApp;
 let author: TestUser;

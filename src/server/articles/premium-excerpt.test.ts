@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '../../shared/articles.js';
-import { premiumExcerpt } from '../../shared/excerpt.js';
+import type { Article } from '#shared/articles';
+import { premiumExcerpt } from '#shared/excerpt';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { premiumExcerpt } from '../../shared/excerpt.js';
+import { premiumExcerpt } from '#shared/excerpt';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, makePremium } from '../test/factories.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { moderationBody, type Moderation } from '../../shared/api/moderation.js';
-import { articleLimits, updateArticleSchema } from '../../shared/articles.js';
+import { moderationBody, type Moderation } from '#shared/api/moderation';
+import { articleLimits, updateArticleSchema } from '#shared/articles';
 
 /** The id stays a string here: a malformed one is a 404 (article-id.ts), not a 400. */
 export const articleIdParams = z.object({ id: z.string() });

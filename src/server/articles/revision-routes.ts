@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages } from '../../shared/article-messages.js';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { articleRevisionSchema, revisionQueueItemSchema } from '../../shared/revisions.js';
+import { articleMessages } from '#shared/article-messages';
+import { apiErrorSchema } from '#shared/api-error';
+import { articleRevisionSchema, revisionQueueItemSchema } from '#shared/revisions';
 import { requireAdmin, requireUser } from '../auth/guards.js';
 import { toBool } from '../db/values.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
 import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
-import { revisionReviewBody } from '../../shared/api/moderation.js';
+import { revisionReviewBody } from '#shared/api/moderation';
 import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
 
 const error = apiErrorSchema;

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articleMessages } from '../../shared/article-messages.js';
-import { articleStatus, type Article } from '../../shared/articles.js';
-import { premiumExcerpt } from '../../shared/excerpt.js';
-import {
-  revisionMessages,
-  type ArticleRevision,
-  type RevisionQueueItem,
-} from '../../shared/revisions.js';
+import { articleMessages } from '#shared/article-messages';
+import { articleStatus, type Article } from '#shared/articles';
+import { premiumExcerpt } from '#shared/excerpt';
+import { revisionMessages, type ArticleRevision, type RevisionQueueItem } from '#shared/revisions';
 import { toBool, toIso } from '../db/values.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
@@ -18,7 +14,7 @@ import {
   uploadedImageUrl,
 } from '../test/factories.js';
 import { articleInputMessages } from './messages.js';
-import { moderationMessages } from '../../shared/api/moderation.js';
+import { moderationMessages } from '#shared/api/moderation';
 
 let t: TestApp;
 let clock: TestClock;

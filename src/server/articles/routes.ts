@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages } from '../../shared/article-messages.js';
-import { articleSchema, createArticleSchema } from '../../shared/articles.js';
-import { apiErrorSchema } from '../../shared/api-error.js';
+import { articleMessages } from '#shared/article-messages';
+import { articleSchema, createArticleSchema } from '#shared/articles';
+import { apiErrorSchema } from '#shared/api-error';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
-import { articleReadingSchema } from '../../shared/pages.js';
+import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
 import { imageSizeReader } from './image-size.js';
@@ -22,7 +22,7 @@ import { updateArticleContent } from './queries/update.js';
 import { countView } from './queries/views.js';
 import { articleIdParams, articlePutBody, isModeration, listQuery } from './request-schemas.js';
 import { revisionRoutes } from './revision-routes.js';
-import { premiumSplitSchema } from '../../shared/api/statistics.js';
+import { premiumSplitSchema } from '#shared/api/statistics';
 
 const error = apiErrorSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error };

@@ -1,4 +1,4 @@
-import type { Article } from '../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { toBool, toIso } from '../db/values.js';
 import { tagList, type ArticleRow } from './queries/select.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articleMessages } from '../../shared/article-messages.js';
-import { type Article } from '../../shared/articles.js';
+import { articleMessages } from '#shared/article-messages';
+import { type Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
-import { isPremiumAt } from '../../shared/rules/premium.js';
+import { isPremiumAt } from '#shared/rules/premium';
 
 export interface SessionUser {
   id: string;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.js';
-import { accountLimits, accountMessages, emailSchema } from '../../shared/accounts.js';
+import { accountLimits, accountMessages, emailSchema } from '#shared/accounts';
 import { AppError, errorStatus } from '../errors.js';
 import { createAuth, type Auth } from './auth.js';
 import { endAgedSession } from './session-age.js';

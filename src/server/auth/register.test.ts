@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '../../shared/accounts.js';
+import { accountMessages } from '#shared/accounts';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;

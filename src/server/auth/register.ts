@@ -5,14 +5,14 @@ import {
   accountMessages,
   registrationSchema,
   userRecordSchema,
-} from '../../shared/accounts.js';
-import { apiErrorSchema } from '../../shared/api-error.js';
+} from '#shared/accounts';
+import { apiErrorSchema } from '#shared/api-error';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord } from '../users/queries.js';
 import { consumeAttempt } from '../rate-limit/attempts.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 const emailTaken = 'An account with this email already exists. Log in instead.';
 const registrationForm = {

@@ -1,9 +1,9 @@
 import { APIError } from 'better-auth/api';
-import { emailSchema } from '../../shared/accounts.js';
+import { emailSchema } from '#shared/accounts';
 import type { Db } from '../db/database.js';
 import { consumeAttempt, forgetAttempts } from '../rate-limit/attempts.js';
 import { issueDeviceCookie, trustedDevice, type SignedCookies } from './device-cookie.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 export const accountLockedMessage =
   'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';

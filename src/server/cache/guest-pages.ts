@@ -1,4 +1,4 @@
-import type { RenderedPage } from '../../shared/pages.js';
+import type { RenderedPage } from '#shared/pages';
 import type { ChangeWatch } from '../db/changes.js';
 import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
 

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
+import { fromSource } from '../test/processes.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribune-make-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
+  return spawnSync(process.execPath, [...fromSource, `src/server/cli/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -1,7 +1,7 @@
-import type { Article } from '../../shared/articles.js';
-import { siteName } from '../../shared/site.js';
+import type { Article } from '#shared/articles';
+import { siteName } from '#shared/site';
 import { absoluteUrl, element, escapeXml } from './xml.js';
-import { paths } from '../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';

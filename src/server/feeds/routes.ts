@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { siteName } from '../../shared/site.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { siteName } from '#shared/site';
 import { listArticles } from '../articles/queries/list.js';
 import { readLifetimesMs } from '../cache/public-reads.js';
 import { listQuery } from '../articles/request-schemas.js';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp } from '../test/auth.js';
 import { createArticle, createPublisher } from '../test/factories.js';

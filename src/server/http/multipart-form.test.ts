@@ -3,11 +3,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageFileMessages } from '../../shared/images.js';
+import { imageFileMessages } from '#shared/images';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { sixMegabytes, unannounced } from '../test/image-fixtures.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 import { profileUpdateLimitMessage } from '../users/routes.js';
 import { formTooLarge } from './multipart-form.js';
 

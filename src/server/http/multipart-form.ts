@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { maxImageBytes } from '../../shared/images.js';
+import { maxImageBytes } from '#shared/images';
 import { AppError } from '../errors.js';
 import { envelopeBytes, readImageFile, withMultipartErrors } from '../images/read-upload.js';
 

@@ -5,7 +5,7 @@ import { consumeAttempt } from '../rate-limit/attempts.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { multipartBody, transparentPng, webp } from '../test/image-fixtures.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 import { imageMessages } from './limits.js';
 
 let t: TestApp;

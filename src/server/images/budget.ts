@@ -2,7 +2,7 @@ import { consumeAttempt } from '../rate-limit/attempts.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { imageMessages } from './limits.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 /**
  * Counts one image `userId` makes, whatever the route (POST /api/images, a profile photo); 429

@@ -1,4 +1,4 @@
-import { imageFileMessages } from '../../shared/images.js';
+import { imageFileMessages } from '#shared/images';
 
 /**
  * The image pipeline's limits, and the messages people see when an image is refused. The file

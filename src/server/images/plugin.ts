@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { maxImageBytes } from '../../shared/images.js';
+import { maxImageBytes } from '#shared/images';
 import type { AppConfig } from '../config.js';
 import { createImageStore } from './create-store.js';
 import { imageRoutes } from './routes.js';

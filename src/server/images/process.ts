@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { maxImageBytes } from '../../shared/images.js';
+import { maxImageBytes } from '#shared/images';
 import { AppError } from '../errors.js';
 import { detectImageType, type AcceptedImageType } from './detect.js';
 import { imageMessages, imageVariantWidths, maxImagePixels, maxImageWidth } from './limits.js';

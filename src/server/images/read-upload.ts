@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { maxImageBytes } from '../../shared/images.js';
+import { maxImageBytes } from '#shared/images';
 import { AppError } from '../errors.js';
 import { imageMessages } from './limits.js';
 

@@ -22,7 +22,7 @@ import {
   type FilePart,
 } from '../test/image-fixtures.js';
 import { imagePeers, type ImagePeer } from '../test/image-peers.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 import { imageMessages } from './limits.js';
 
 const accepted = [

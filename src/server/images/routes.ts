@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { uploadedImageSchema } from '../../shared/images.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { uploadedImageSchema } from '#shared/images';
 import { requireUser } from '../auth/guards.js';
 import { spendImageBudget } from './budget.js';
 import { readImageUpload } from './read-upload.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { createTestClock, type TestClock } from '../test/clock.js';

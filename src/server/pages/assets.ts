@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageAssets } from '../../shared/pages.js';
+import type { PageAssets } from '#shared/pages';
 
 interface ManifestChunk {
   file: string;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageRenderer } from '../../shared/pages.js';
+import type { PageRenderer } from '#shared/pages';
 import { readPageAssets } from './assets.js';
 import type { Pages } from './serve.js';
 

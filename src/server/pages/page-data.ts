@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageData, PageDataError, PublicListQuery, Viewer } from '../../shared/pages.js';
+import type { PageData, PageDataError, PublicListQuery, Viewer } from '#shared/pages';
 import type { SessionUser } from '../auth/guards.js';
 import { parseArticleId } from '../articles/article-id.js';
 import { approvalFilter } from '../articles/entitlement.js';
@@ -12,7 +12,7 @@ import { readStatistics } from '../statistics/queries.js';
 import { findUserRecord } from '../users/queries.js';
 import { searchQuery } from '../search/request-schema.js';
 import { searchFor } from '../search/routes.js';
-import type { SearchParams } from '../../shared/search.js';
+import type { SearchParams } from '#shared/search';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and

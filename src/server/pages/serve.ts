@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageAssets, PageRenderer } from '../../shared/pages.js';
-import { paths } from '../../shared/paths.js';
+import type { PageAssets, PageRenderer } from '#shared/pages';
+import { paths } from '#shared/paths';
 import { currentUser } from '../auth/guards.js';
 import { sendShared } from '../http/compress-answers.js';
 import { pageData, viewerOf } from './page-data.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
-import { paymentMessages } from '../../shared/payments.js';
+import { paymentMessages } from '#shared/payments';
 import { confirmPayment, newIntent, recordOf, startPayment } from '../test/payment-calls.js';
 import { goodCard } from '../test/payment-peers.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DemoCharge } from '../../shared/payments.js';
+import type { DemoCharge } from '#shared/payments';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { chargeDemoCard } from './demo-cards.js';

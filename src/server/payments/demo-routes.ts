@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { demoChargeSchema } from '../../shared/payments.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { demoChargeSchema } from '#shared/payments';
 import { requireUser } from '../auth/guards.js';
 import type { DemoPaymentProvider } from './demo-provider.js';
 

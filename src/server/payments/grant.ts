@@ -1,4 +1,4 @@
-import { planById } from '../../shared/plans.js';
+import { planById } from '#shared/plans';
 import type { Db } from '../db/database.js';
 import { toIsoOrNull } from '../db/values.js';
 import type { PaymentRecord } from './queries.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../shared/accounts.js';
-import { paymentMessages } from '../../shared/payments.js';
+import type { UserRecord } from '#shared/accounts';
+import { paymentMessages } from '#shared/payments';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createTestClock, type TestClock } from '../test/clock.js';

@@ -1,5 +1,5 @@
-import type { PaymentConfig } from '../../shared/payments.js';
-import type { PlanId } from '../../shared/plans.js';
+import type { PaymentConfig } from '#shared/payments';
+import type { PlanId } from '#shared/plans';
 
 /** A payment as the provider reports it; the server trusts these fields, never the browser. */
 export interface ProviderIntent {

@@ -1,4 +1,4 @@
-import type { PlanId } from '../../shared/plans.js';
+import type { PlanId } from '#shared/plans';
 import type { Db } from '../db/database.js';
 
 export interface PaymentRecord {

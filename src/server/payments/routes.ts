@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userRecordSchema } from '../../shared/accounts.js';
-import { apiErrorSchema } from '../../shared/api-error.js';
+import { userRecordSchema } from '#shared/accounts';
+import { apiErrorSchema } from '#shared/api-error';
 import {
   confirmPaymentSchema,
   createPaymentIntentSchema,
   paymentConfigSchema,
   paymentIntentSchema,
   paymentMessages,
-} from '../../shared/payments.js';
-import { planByPrice } from '../../shared/plans.js';
+} from '#shared/payments';
+import { planByPrice } from '#shared/plans';
 import { consumeAttempt } from '../rate-limit/attempts.js';
 import { requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { findUserRecord } from '../users/queries.js';
 import { findPayment, recordPayment } from './queries.js';
 import { askProvider, settlePayment } from './settle.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 const error = apiErrorSchema;
 

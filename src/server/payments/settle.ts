@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentMessages } from '../../shared/payments.js';
+import { paymentMessages } from '#shared/payments';
 import { AppError } from '../errors.js';
 import { grantPremium } from './grant.js';
 import type { PaymentRecord } from './queries.js';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';
 import { AppError } from '../errors.js';
-import { paymentMessages } from '../../shared/payments.js';
+import { paymentMessages } from '#shared/payments';
 import type { PaymentProvider, ProviderEvent } from './provider.js';
 
 type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../shared/accounts.js';
-import { paymentMessages, type PaymentIntent } from '../../shared/payments.js';
+import type { UserRecord } from '#shared/accounts';
+import { paymentMessages, type PaymentIntent } from '#shared/payments';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { confirmPayment, newIntent, recordOf } from '../test/payment-calls.js';

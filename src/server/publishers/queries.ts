@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { Publisher } from '../../shared/publisher.js';
+import type { Publisher } from '#shared/publisher';
 import { AppError } from '../errors.js';
 import { publisherMessages } from './schemas.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { publisherSchema } from '../../shared/publisher.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { publisherSchema } from '#shared/publisher';
 import { requireAdmin } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import {
@@ -11,10 +11,7 @@ import {
   viewCountByPublisher,
 } from './queries.js';
 import { createPublisherBody, publisherMessages } from './schemas.js';
-import {
-  publisherArticleCountSchema,
-  publisherViewCountSchema,
-} from '../../shared/api/statistics.js';
+import { publisherArticleCountSchema, publisherViewCountSchema } from '#shared/api/statistics';
 
 const error = apiErrorSchema;
 const adminErrors = { 401: error, 403: error };

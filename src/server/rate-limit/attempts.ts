@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { RateLimit } from '../../shared/rules/limits.js';
+import type { RateLimit } from '#shared/rules/limits';
 import type { Db } from '../db/database.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { TextPiece } from '../../shared/api/search.js';
+import type { TextPiece } from '#shared/api/search';
 import { markEnd, markStart } from './terms.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SearchAnswer } from '../../shared/api/search.js';
+import type { SearchAnswer } from '#shared/api/search';
 import { readLifetimesMs, type PublicReads } from '../cache/public-reads.js';
 import { selectArticles } from '../articles/queries/select.js';
 import { toArticleJson } from '../articles/to-json.js';

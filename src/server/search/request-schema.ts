@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { searchLimits, searchMessages } from '../../shared/search.js';
-import { articleLimits } from '../../shared/articles.js';
+import { searchLimits, searchMessages } from '#shared/search';
+import { articleLimits } from '#shared/articles';
 import { flag, maxPageSize, optionalText, tagsParam } from '../articles/request-schemas.js';
 import { searchTerms } from './terms.js';
 

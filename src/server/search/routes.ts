@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api-error.js';
-import { searchAnswerSchema, type SearchAnswer } from '../../shared/api/search.js';
-import { mayReadPremium } from '../../shared/rules/reading.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { searchAnswerSchema, type SearchAnswer } from '#shared/api/search';
+import { mayReadPremium } from '#shared/rules/reading';
 import { currentUser, type SessionUser } from '../auth/guards.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { searchArticles } from './queries.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '../../shared/api/search.js';
-import { searchMessages } from '../../shared/search.js';
+import type { SearchAnswer } from '#shared/api/search';
+import { searchMessages } from '#shared/search';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import {

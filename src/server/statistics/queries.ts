@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { premiumRunsAt } from '../users/premium-sql.js';
-import type { Statistics } from '../../shared/api/statistics.js';
+import type { Statistics } from '#shared/api/statistics';
 
 /**
  * The home page's counters in one query: premium users are those whose subscription runs now;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readStatistics } from './queries.js';
-import { statisticsSchema } from '../../shared/api/statistics.js';
+import { statisticsSchema } from '#shared/api/statistics';
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-import { articleExcerpts } from '../../shared/excerpt.js';
+import { articleExcerpts } from '#shared/excerpt';
 import type { Db } from '../db/database.js';
 
 let counter = 0;

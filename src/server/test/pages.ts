@@ -1,4 +1,4 @@
-import type { PageRenderer } from '../../shared/pages.js';
+import type { PageRenderer } from '#shared/pages';
 import type { Pages } from '../pages/serve.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { UserRecord } from '../../shared/accounts.js';
-import type { PaymentIntent } from '../../shared/payments.js';
+import type { UserRecord } from '#shared/accounts';
+import type { PaymentIntent } from '#shared/payments';
 import type { TestApp } from './app.js';
 import type { TestUser } from './auth.js';
 

@@ -1,4 +1,4 @@
-import type { PaymentIntent } from '../../shared/payments.js';
+import type { PaymentIntent } from '#shared/payments';
 import type { PaymentsConfig } from '../config.js';
 import type { TestApp } from './app.js';
 import type { TestUser } from './auth.js';

@@ -4,6 +4,12 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * How a process runs the server's TypeScript sources: through tsx, with package.json's subpath
+ * imports (#shared/*, #server/*) naming the sources rather than the built files.
+ */
+export const fromSource = ['--import', 'tsx', '--conditions=tribune-source'];
+
 /** The real server started as a process (from source, through tsx), as `npm start` would. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,7 +23,7 @@ export interface ServerProcess {
 const started: { children: ChildProcess[]; folders: string[] } = { children: [], folders: [] };
 
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...fromSource, 'src/server/main.ts'], {
     // No drain unless a test asks: its own idle connections would hold each SIGTERM for 10 s.
     env: {
       ...process.env,

@@ -1,8 +1,8 @@
-import type { UserRecord } from '../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
-import type { UserListItem } from '../../shared/api/users.js';
-import { isPremiumAt } from '../../shared/rules/premium.js';
+import type { UserListItem } from '#shared/api/users';
+import { isPremiumAt } from '#shared/rules/premium';
 
 /** One user's record as the spec reads it, with premium derived from the expiry. */
 export async function findUserRecord(

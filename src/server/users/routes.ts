@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountLimits, profileUpdateSchema, userRecordSchema } from '../../shared/accounts.js';
-import { apiErrorSchema } from '../../shared/api-error.js';
+import { accountLimits, profileUpdateSchema, userRecordSchema } from '#shared/accounts';
+import { apiErrorSchema } from '#shared/api-error';
 import { consumeAttempt } from '../rate-limit/attempts.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
@@ -9,9 +9,9 @@ import { readMultipartForm } from '../http/multipart-form.js';
 import { spendImageBudget } from '../images/budget.js';
 import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
-import { makeAdminBody, userListItemSchema } from '../../shared/api/users.js';
+import { makeAdminBody, userListItemSchema } from '#shared/api/users';
 import { userIdParams, usersQuery } from './schemas.js';
-import { rateLimits } from '../../shared/rules/limits.js';
+import { rateLimits } from '#shared/rules/limits';
 
 /** The profile form: a name, and an email only to say it cannot change; an optional photo. */
 const profileForm = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
-import { siteName } from '../../shared/site.js';
+import { siteName } from '#shared/site';
 import { feedPath } from '../site';
 import { pageStateId } from './pageState';
 

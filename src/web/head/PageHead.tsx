@@ -1,4 +1,4 @@
-import { siteName } from '../../shared/site.js';
+import { siteName } from '#shared/site';
 import { useSite } from '../lib/siteContext';
 import { shareImage, siteDescription, tagline } from '../site';
 

@@ -1,8 +1,8 @@
-import type { Article } from '../../shared/articles.js';
-import { siteName } from '../../shared/site.js';
+import type { Article } from '#shared/articles';
+import { siteName } from '#shared/site';
 import { logoImage, siteDescription } from '../site';
 import { absoluteUrl } from './PageHead';
-import { paths } from '../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /**
  * schema.org data for search engines (JSON-LD): the site as an Organization and a WebSite with

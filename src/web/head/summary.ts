@@ -1,4 +1,4 @@
-import { firstSentences } from '../../shared/excerpt.js';
+import { firstSentences } from '#shared/excerpt';
 
 const maxLength = 200;
 

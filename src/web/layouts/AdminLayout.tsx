@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
-import { siteName } from '../../shared/site.js';
+import { siteName } from '#shared/site';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../components/Avatar';
@@ -9,7 +9,7 @@ import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { SkipLink } from '../components/SkipLink';
 import { useAuth } from '../lib/auth/authContext';
 import { useLogout } from '../lib/auth/useLogout';
-import { paths } from '../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 // The sidebar's links (spec), after the admin's photo, name and role; Logout closes the list.
 const adminLinks = [

@@ -4,7 +4,7 @@ import { useHydrated } from '../hooks/useHydrated';
 import { useAuth } from '../lib/auth/authContext';
 import type { FromState } from '../lib/auth/origin';
 import { PrivateHead } from './PrivateHead';
-import { paths } from '../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /**
  * Guards the pages that need a sign-in: guests go to /login, which brings them back here. The

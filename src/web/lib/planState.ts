@@ -1,4 +1,4 @@
-import { planByPrice, type Plan } from '../../shared/plans.js';
+import { planByPrice, type Plan } from '#shared/plans';
 
 /** What a home-page plan card carries to /subscription (spec: price in dollars, period in days). */
 export interface SubscribeState {

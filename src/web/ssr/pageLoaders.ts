@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router';
-import type { PageData, PageDataError } from '../../shared/pages.js';
+import type { PageData, PageDataError } from '#shared/pages';
 import { articleReadingQueryOptions } from '../lib/api/articleReading';
 import { articlesQueryOptions, type ArticleListParams } from '../lib/api/articles';
 import { ApiError } from '../lib/api/client';
@@ -12,7 +12,7 @@ import { allArticlesSearch } from '../pages/all-published-articles/search';
 import { premiumList } from '../pages/premium-articles/premiumList';
 import { searchable, searchRequest, searchStateOf } from '../pages/search/searchState';
 import { searchQueryOptions } from '../lib/api/search';
-import { paths } from '../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** What the server gives every loader: this page's query cache and its own reads. */
 export interface LoaderContext {

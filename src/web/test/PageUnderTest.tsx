@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import type { UserRecord } from '../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { AuthContext, type Auth } from '../lib/auth/authContext';
 
 /** A signed-out reader, or `user` signed in, for components that ask useAuth(). */

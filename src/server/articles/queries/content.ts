@@ -1,5 +1,5 @@
 import { PostgresAdapter } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db } from '#server/db/database';
 
 /** What the edit form changes: an article's content, or an edit of it waiting for review. */
 export interface ArticleContent {

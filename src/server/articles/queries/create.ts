@@ -1,12 +1,12 @@
-import { articleMessages } from '../../../shared/article-messages.js';
-import { type CreateArticle } from '../../../shared/articles.js';
-import { articleExcerpts } from '../../../shared/excerpt.js';
-import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { articleMessages } from '#shared/article-messages';
+import { type CreateArticle } from '#shared/articles';
+import { articleExcerpts } from '#shared/excerpt';
+import type { Db } from '#server/db/database';
+import { AppError } from '#server/errors';
 import { articleInputMessages } from '../messages.js';
 import { publisherIdByName } from './select.js';
-import { freePostLimit } from '../../../shared/rules/posting.js';
-import { premiumRunsAt } from '../../users/premium-sql.js';
+import { freePostLimit } from '#shared/rules/posting';
+import { premiumRunsAt } from '#server/users/premium-sql';
 
 /**
  * Creates a pending article by `authorId` and counts it against the author's posting limit, in

@@ -1,10 +1,10 @@
 import type { CompiledQuery } from 'kysely';
-import { articleMessages } from '../../../shared/article-messages.js';
-import { type Article } from '../../../shared/articles.js';
-import type { SessionUser } from '../../auth/guards.js';
-import type { Db } from '../../db/database.js';
-import { toBool } from '../../db/values.js';
-import { AppError } from '../../errors.js';
+import { articleMessages } from '#shared/article-messages';
+import { type Article } from '#shared/articles';
+import type { SessionUser } from '#server/auth/guards';
+import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
+import { AppError } from '#server/errors';
 import { mayReadArticle, maySeeRevisions, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { revisionStates } from './revisions.js';

@@ -1,9 +1,9 @@
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { Article } from '../../../shared/articles.js';
-import type { Db, Dialect } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Article } from '#shared/articles';
+import type { Db, Dialect } from '#server/db/database';
+import type { Database } from '#server/db/schema';
 import { toArticleJson } from '../to-json.js';
-import { readLifetimesMs, type PublicReads } from '../../cache/public-reads.js';
+import { readLifetimesMs, type PublicReads } from '#server/cache/public-reads';
 import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';
 import {

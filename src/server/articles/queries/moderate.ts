@@ -1,8 +1,8 @@
-import { articleMessages } from '../../../shared/article-messages.js';
-import type { Db } from '../../db/database.js';
-import { toBool } from '../../db/values.js';
-import { AppError } from '../../errors.js';
-import { moderationMessages, type Moderation } from '../../../shared/api/moderation.js';
+import { articleMessages } from '#shared/article-messages';
+import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
+import { AppError } from '#server/errors';
+import { moderationMessages, type Moderation } from '#shared/api/moderation';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds

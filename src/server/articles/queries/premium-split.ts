@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import { toBool } from '../../db/values.js';
+import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
 
 /** How many articles (every status) are premium and how many are not, in one grouped query. */
 export async function premiumSplit(db: Db): Promise<{ premium: number; nonPremium: number }> {

@@ -1,8 +1,8 @@
 import type { CompiledQuery } from 'kysely';
-import type { ArticleReading } from '../../../shared/pages.js';
-import type { SessionUser } from '../../auth/guards.js';
-import type { Db } from '../../db/database.js';
-import { toBool, toIso } from '../../db/values.js';
+import type { ArticleReading } from '#shared/pages';
+import type { SessionUser } from '#server/auth/guards';
+import type { Db } from '#server/db/database';
+import { toBool, toIso } from '#server/db/values';
 import { mayReadArticle, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { selectArticles } from './select.js';

@@ -1,7 +1,7 @@
-import { articleMessages } from '../../../shared/article-messages.js';
-import type { SessionUser } from '../../auth/guards.js';
-import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { articleMessages } from '#shared/article-messages';
+import type { SessionUser } from '#server/auth/guards';
+import type { Db } from '#server/db/database';
+import { AppError } from '#server/errors';
 
 /**
  * Deletes an article (its tags go with it) for its author or an admin. The author's count of

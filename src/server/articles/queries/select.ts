@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { srcsetOf } from '../../images/srcset.js';
+import type { Db } from '#server/db/database';
+import { srcsetOf } from '#server/images/srcset';
 
 /**
  * Articles with their publisher's name, their author and their tags, in one query: the columns

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import type { ArticleTable } from '../../db/schema.js';
+import type { Dialect } from '#server/db/database';
+import type { ArticleTable } from '#server/db/schema';
 
 /**
  * "The title contains this text", in any case, with `%` and `_` taken literally.

@@ -1,10 +1,10 @@
-import { articleMessages } from '../../../shared/article-messages.js';
-import { type UpdateArticle } from '../../../shared/articles.js';
-import { articleExcerpts } from '../../../shared/excerpt.js';
-import type { SessionUser } from '../../auth/guards.js';
-import type { Db } from '../../db/database.js';
-import { toBool } from '../../db/values.js';
-import { AppError } from '../../errors.js';
+import { articleMessages } from '#shared/article-messages';
+import { type UpdateArticle } from '#shared/articles';
+import { articleExcerpts } from '#shared/excerpt';
+import type { SessionUser } from '#server/auth/guards';
+import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
+import { AppError } from '#server/errors';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
 import { pendingRevisionOf, reviseArticle, type ContentChange } from './revisions.js';

@@ -1,8 +1,8 @@
-import { articleMessages } from '../../../shared/article-messages.js';
-import { consumeAttempt } from '../../rate-limit/attempts.js';
-import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
-import { rateLimits } from '../../../shared/rules/limits.js';
+import { articleMessages } from '#shared/article-messages';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import type { Db } from '#server/db/database';
+import { AppError } from '#server/errors';
+import { rateLimits } from '#shared/rules/limits';
 
 /**
  * Adds one view to a published article. The increment is one atomic statement, so no view is

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstSentences, premiumExcerpt } from '../../../shared/excerpt.js';
-import { signUp } from '../../test/auth.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createPublisher } from '../../test/factories.js';
+import { firstSentences, premiumExcerpt } from '#shared/excerpt';
+import { signUp } from '#server/test/auth';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { createPublisher } from '#server/test/factories';
 import { down, up } from './006-premium-excerpt.js';
 import * as siteSearch from './010-site-search.js';
 import * as publicChangeTriggers from './011-public-change-triggers.js';

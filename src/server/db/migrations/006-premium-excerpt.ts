@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { premiumExcerpt } from '../../../shared/excerpt.js';
+import { premiumExcerpt } from '#shared/excerpt';
 
 /** Articles read and written per statement while filling the new column. */
 const batchSize = 500;

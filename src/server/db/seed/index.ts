@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { hashPassword } from '../../auth/password.js';
-import type { ImageStore } from '../../images/store.js';
-import { recordVariants } from '../../images/variants.js';
+import { hashPassword } from '#server/auth/password';
+import type { ImageStore } from '#server/images/store';
+import { recordVariants } from '#server/images/variants';
 import type { Db } from '../database.js';
 import { insertArticles, insertPeople, insertPublishers } from './insert.js';
 import { createDemoMedia } from './media.js';

@@ -1,5 +1,5 @@
-import { articleExcerpts } from '../../../shared/excerpt.js';
-import { plans } from '../../../shared/plans.js';
+import { articleExcerpts } from '#shared/excerpt';
+import { plans } from '#shared/plans';
 import type { Db } from '../database.js';
 import { articleActivity } from './activity.js';
 import type { DemoMedia } from './media.js';

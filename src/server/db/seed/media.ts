@@ -1,6 +1,6 @@
-import { variantsOf } from '../../images/process.js';
-import type { ImageStore } from '../../images/store.js';
-import { putVariants, type StoredVariant } from '../../images/variants.js';
+import { variantsOf } from '#server/images/process';
+import type { ImageStore } from '#server/images/store';
+import { putVariants, type StoredVariant } from '#server/images/variants';
 import { articleDrafts, type ArticleDraft } from './articles/index.js';
 import { articleImageSvg } from './images/article.js';
 import { avatarSvg } from './images/avatar.js';

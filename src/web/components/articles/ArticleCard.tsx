@@ -2,14 +2,14 @@ import { clsx } from 'clsx';
 import { Crown, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Article } from '../../../shared/articles.js';
-import { firstSentences } from '../../../shared/excerpt.js';
+import type { Article } from '#shared/articles';
+import { firstSentences } from '#shared/excerpt';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { buttonClass } from '../ui/button';
 import { canOpenArticle } from './access';
 import { ArticleImage, type ImagePriority } from './ArticleImage';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 interface ArticleCardProps {
   article: Article;

@@ -1,5 +1,5 @@
-import type { Article } from '../../../shared/articles.js';
-import { mayReadFullText } from '../../../shared/rules/reading.js';
+import type { Article } from '#shared/articles';
+import { mayReadFullText } from '#shared/rules/reading';
 import type { Auth } from '../../lib/auth/authContext';
 
 /**

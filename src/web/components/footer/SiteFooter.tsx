@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { siteName } from '../../../shared/site.js';
+import { siteName } from '#shared/site';
 import { useToday } from '../../hooks/useToday';
 import { FacebookIcon, InstagramIcon, XIcon } from './SocialIcons';
 

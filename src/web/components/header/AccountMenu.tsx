@@ -1,10 +1,10 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { useLogout } from '../../lib/auth/useLogout';
 import { Avatar } from '../Avatar';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 const links = [
   { label: 'My Articles', to: paths.myArticles },

@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { searchLimits } from '../../../shared/search.js';
-import { paths } from '../../../shared/paths.js';
+import { searchLimits } from '#shared/search';
+import { paths } from '#shared/paths';
 
 /**
  * The search box on every page: a GET form to /search, which the server renders, so it works

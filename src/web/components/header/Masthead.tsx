@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { siteName } from '../../../shared/site.js';
+import { siteName } from '#shared/site';
 import { useToday } from '../../hooks/useToday';
 import { tagline } from '../../site';
 import { HeaderSearch } from './HeaderSearch';

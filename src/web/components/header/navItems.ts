@@ -1,4 +1,4 @@
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** Who sees a nav link (spec, "Header and footer"). */
 export type Audience = 'everyone' | 'signedIn' | 'premium' | 'admin';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageFileMessages, maxImageBytes } from '../../../shared/images.js';
+import { imageFileMessages, maxImageBytes } from '#shared/images';
 import { checkImageFile, imageAccept } from './checkImageFile';
 
 const file = (size: number, type: string) => new File([new Uint8Array(size)], 'x', { type });

@@ -1,4 +1,4 @@
-import { acceptedImageTypes, imageFileMessages, maxImageBytes } from '../../../shared/images.js';
+import { acceptedImageTypes, imageFileMessages, maxImageBytes } from '#shared/images';
 
 /** For the file input's `accept` attribute. */
 export const imageAccept = acceptedImageTypes.join(',');

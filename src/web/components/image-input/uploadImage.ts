@@ -1,9 +1,5 @@
-import { apiErrorSchema } from '../../../shared/api-error.js';
-import {
-  imageFileMessages,
-  uploadedImageSchema,
-  type UploadedImage,
-} from '../../../shared/images.js';
+import { apiErrorSchema } from '#shared/api-error';
+import { imageFileMessages, uploadedImageSchema, type UploadedImage } from '#shared/images';
 import { ApiError } from '../../lib/api/client';
 
 export interface UploadOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountMessages } from '../../../shared/accounts.js';
+import { accountMessages } from '#shared/accounts';
 import { checkImageFile } from '../image-input/checkImageFile';
 
 /** A chosen photo the server will take: the image inputs' own check (type, at most 5 MB). */

@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Article } from '../../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { articleKeys } from './articles';
 import { apiFetch, apiFetchWithHeaders } from './client';
 import { publisherKeys } from './publishers';
-import type { Moderation } from '../../../shared/api/moderation.js';
+import type { Moderation } from '#shared/api/moderation';
 import type {
   PremiumSplit,
   PublisherArticleCount,
   PublisherViewCount,
-} from '../../../shared/api/statistics.js';
-import type { MakeAdmin, UserListItem } from '../../../shared/api/users.js';
+} from '#shared/api/statistics';
+import type { MakeAdmin, UserListItem } from '#shared/api/users';
 
 /*
  * The admin area's reads and writes. Only the admin pages import this module, so it stays in

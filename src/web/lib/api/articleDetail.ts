@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import type { Article } from '../../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { articleKeys } from './articles';
 import { apiFetch } from './client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Article, CreateArticle, UpdateArticle } from '../../../shared/articles.js';
+import type { Article, CreateArticle, UpdateArticle } from '#shared/articles';
 import { articleKeys } from './articles';
 import { revisionKeys } from './revisions';
 import { apiFetch } from './client';

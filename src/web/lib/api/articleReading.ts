@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArticleReading } from '../../../shared/pages.js';
+import type { ArticleReading } from '#shared/pages';
 import { articleKeys } from './articles';
 import { ApiError, apiFetch } from './client';
 

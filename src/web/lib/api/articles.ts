@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Article } from '../../../shared/articles.js';
-import type { ArticleListPage, PublicListQuery } from '../../../shared/pages.js';
+import type { Article } from '#shared/articles';
+import type { ArticleListPage, PublicListQuery } from '#shared/pages';
 import { apiFetchWithHeaders } from './client';
 
 /**

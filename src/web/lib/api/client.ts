@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../shared/api-error.js';
+import type { ApiErrorBody } from '#shared/api-error';
 
 /** A failed API call: the HTTP status, the server's error code and its human-readable message. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
-import type { UserRecord } from '../../../shared/accounts.js';
-import type { DemoCharge, PaymentConfig, PaymentIntent } from '../../../shared/payments.js';
+import type { UserRecord } from '#shared/accounts';
+import type { DemoCharge, PaymentConfig, PaymentIntent } from '#shared/payments';
 import { apiFetch } from './client';
 
 /** Which card form the payment page shows (demo, or Stripe with its publishable key). */

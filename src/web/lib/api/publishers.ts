@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Publisher } from '../../../shared/publisher.js';
+import type { Publisher } from '#shared/publisher';
 import { apiFetch } from './client';
 
 /** Query keys for publishers; mutations (adding a publisher) invalidate through these. */

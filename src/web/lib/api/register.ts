@@ -1,4 +1,4 @@
-import type { Registration, UserRecord } from '../../../shared/accounts.js';
+import type { Registration, UserRecord } from '#shared/accounts';
 import { apiFetch } from './client';
 
 /**

@@ -5,10 +5,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ArticleRevision, RevisionQueueItem } from '../../../shared/revisions.js';
+import type { ArticleRevision, RevisionQueueItem } from '#shared/revisions';
 import { articleKeys } from './articles';
 import { apiFetch, apiFetchWithHeaders } from './client';
-import type { RevisionVerdict } from '../../../shared/api/moderation.js';
+import type { RevisionVerdict } from '#shared/api/moderation';
 
 /*
  * Pending revisions: an author's edit of a published article, waiting for an editor while the

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchAnswer } from '../../../shared/api/search.js';
-import type { SearchParams } from '../../../shared/search.js';
+import type { SearchAnswer } from '#shared/api/search';
+import type { SearchParams } from '#shared/search';
 import { apiFetch } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
-import type { Statistics } from '../../../shared/api/statistics.js';
+import type { Statistics } from '#shared/api/statistics';
 
 export type { Statistics };
 

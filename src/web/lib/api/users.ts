@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { apiFetch } from './client';
 
 /** Query keys for user records; sign-out removes everything under `all`. */

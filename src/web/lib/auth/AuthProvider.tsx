@@ -1,6 +1,6 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { ApiError } from '../api/client';
 import { getUserRecord, userKeys, userRecordQueryOptions } from '../api/users';
 import { searchKeys } from '../api/search';

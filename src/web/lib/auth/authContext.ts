@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { authState } from './authState';
 
 const sessionUser = { id: 'u1', name: 'Rita Reader', email: 'rita@example.com', image: null };

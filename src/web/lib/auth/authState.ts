@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import type { SessionUser } from './authApi';
 import type { AuthState } from './authContext';
 

@@ -1,5 +1,5 @@
 import type { Location } from 'react-router';
-import type { paths } from '../../../shared/paths.js';
+import type { paths } from '#shared/paths';
 
 /** Navigation state naming the page a visitor was on before being asked to sign in. */
 export interface FromState {

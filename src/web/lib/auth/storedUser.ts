@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 
 /** The localStorage key the spec names for the signed-in user's record. */
 const storageKey = 'authUser';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { articleMessages } from '../../../shared/article-messages.js';
-import { type CreateArticle } from '../../../shared/articles.js';
+import { articleMessages } from '#shared/article-messages';
+import { type CreateArticle } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm, emptyArticle } from '../../components/articles/form/ArticleForm';
 import { PageHeading } from '../../components/PageHeading';
@@ -9,7 +9,7 @@ import { useCreateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth/authContext';
 import { atPostingLimit, showPostingLimitToast } from './postingLimit';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 const contactNote =
   'Your article will be reviewed by an editor before it is published. Questions? Contact the editors at editors@tribune.example.';

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { articleMessages } from '../../../shared/article-messages.js';
-import { mayPostAnother } from '../../../shared/rules/posting.js';
+import { articleMessages } from '#shared/article-messages';
+import { mayPostAnother } from '#shared/rules/posting';
 import type { Auth } from '../../lib/auth/authContext';
 
 /** Whether the signed-in reader has used up their posts (the server enforces the same rule). */

@@ -3,7 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { buttonClass } from '../../components/ui/button';
 import { usePublishers } from '../../lib/api/publishers';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 export interface ArticleSearch {
   title: string;

@@ -1,8 +1,8 @@
 import type { ArticleListParams } from '../../lib/api/articles';
 import { pageParam } from '../../lib/pageParam';
 import type { ArticleSearch } from './SearchForm';
-import { pageSizes } from '../../../shared/rules/limits.js';
-import { paths } from '../../../shared/paths.js';
+import { pageSizes } from '#shared/rules/limits';
+import { paths } from '#shared/paths';
 
 export const pageSize = pageSizes.articleCards;
 

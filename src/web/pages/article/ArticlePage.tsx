@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { articleMessages } from '../../../shared/article-messages.js';
+import { articleMessages } from '#shared/article-messages';
 import { LoadError } from '../../components/LoadError';
 import { PageHead } from '../../head/PageHead';
 import { useArticleReading } from '../../lib/api/articleReading';

@@ -1,7 +1,7 @@
 import { Lock, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** Where a premium article's text would continue, for readers without premium: Subscribe. */
 export function SubscribePrompt({ message }: { message: string }) {

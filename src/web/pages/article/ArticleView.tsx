@@ -2,8 +2,8 @@ import { ArticleImage } from '../../components/articles/ArticleImage';
 import { clsx } from 'clsx';
 import { Crown } from 'lucide-react';
 import { Fragment } from 'react';
-import { articleMessages } from '../../../shared/article-messages.js';
-import type { ArticleReading } from '../../../shared/pages.js';
+import { articleMessages } from '#shared/article-messages';
+import type { ArticleReading } from '#shared/pages';
 import { Avatar } from '../../components/Avatar';
 import { JsonLd } from '../../head/JsonLd';
 import { PageHead } from '../../head/PageHead';
@@ -13,7 +13,7 @@ import { formatDate } from '../../lib/formatDate';
 import { useSite } from '../../lib/siteContext';
 import { ArticleBody } from './ArticleBody';
 import { SubscribePrompt } from './ArticleUnavailable';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** The article column is at most 48rem wide, less the page's 1–1.5rem padding on a narrower
  * screen. */

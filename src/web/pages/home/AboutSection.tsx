@@ -1,4 +1,4 @@
-import { siteName } from '../../../shared/site.js';
+import { siteName } from '#shared/site';
 import { SectionHeading } from '../../components/SectionHeading';
 
 /** The home page's short description of the newsroom (spec: a static text). */

@@ -1,4 +1,4 @@
-import { siteName } from '../../../shared/site.js';
+import { siteName } from '#shared/site';
 import { JsonLd } from '../../head/JsonLd';
 import { PageHead } from '../../head/PageHead';
 import { websiteData } from '../../head/structuredData';

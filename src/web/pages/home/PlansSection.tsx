@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCents, planPeriodText, planText, plans, type Plan } from '../../../shared/plans.js';
+import { formatCents, planPeriodText, planText, plans, type Plan } from '#shared/plans';
 import { SectionHeading } from '../../components/SectionHeading';
 import { buttonClass } from '../../components/ui/button';
 import type { SubscribeState } from '../../lib/planState';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** The home page's three premium plans, each leading to /subscription with its price and period. */
 export function PlansSection() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Publisher } from '../../../shared/publisher.js';
+import type { Publisher } from '#shared/publisher';
 import { usePublishers } from '../../lib/api/publishers';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LoadError } from '../../components/LoadError';

@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Article } from '../../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { ArticleCard } from '../../components/articles/ArticleCard';
 import { cardImagePriority } from '../../components/articles/ArticleImage';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** Spec: the prompt comes 10 seconds after landing on the home page. */
 const promptDelayMs = 10_000;

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { startGoogleSignIn } from '../../lib/auth/authApi';
 import { GoogleIcon } from './GoogleIcon';
 import { googleReturnParams } from './useGoogleReturn';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** 'Login with Google': sends the window to Google, which later returns to /login. */
 export function GoogleSignIn({ from }: { from: string }) {

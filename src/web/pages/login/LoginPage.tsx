@@ -5,7 +5,7 @@ import { withOrigin } from '../../lib/auth/origin';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { useGoogleReturn } from './useGoogleReturn';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 export function LoginPage() {
   const location = useLocation();

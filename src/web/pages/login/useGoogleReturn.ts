@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
 import { fromParam, originOf, type FromState } from '../../lib/auth/origin';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** Query parameters of the addresses Google sign-in returns to (see GoogleSignIn). */
 export const googleReturnParams = { from: fromParam, signedIn: 'signedIn' } as const;

@@ -10,8 +10,8 @@ import { useAuth } from '../../lib/auth/authContext';
 import { pageParam, withPage } from '../../lib/pageParam';
 import { deleteWithConfirm } from '../../components/articles/deleteWithConfirm';
 import { MyArticlesTable } from './MyArticlesTable';
-import { pageSizes } from '../../../shared/rules/limits.js';
-import { paths } from '../../../shared/paths.js';
+import { pageSizes } from '#shared/rules/limits';
+import { paths } from '#shared/paths';
 
 const pageSize = pageSizes.myArticles;
 

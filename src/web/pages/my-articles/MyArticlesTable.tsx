@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Article } from '../../../shared/articles.js';
+import type { Article } from '#shared/articles';
 import { buttonClass } from '../../components/ui/button';
 import { StatusCell } from './StatusCell';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 interface Props {
   articles: Article[];

@@ -1,5 +1,5 @@
 import { Clock, MessageSquareWarning } from 'lucide-react';
-import { articleStatus, type Article } from '../../../shared/articles.js';
+import { articleStatus, type Article } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
 import { formatDate } from '../../lib/formatDate';
 

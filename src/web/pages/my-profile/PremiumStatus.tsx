@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { UserRecord } from '../../../shared/accounts.js';
-import { formatCents } from '../../../shared/plans.js';
+import type { UserRecord } from '#shared/accounts';
+import { formatCents } from '#shared/plans';
 import { buttonClass } from '../../components/ui/button';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { nameSchema, type UserRecord } from '../../../shared/accounts.js';
+import { nameSchema, type UserRecord } from '#shared/accounts';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';
 import { TextField } from '../../components/form/TextField';
 import { PhotoField } from '../../components/photo-field/PhotoField';

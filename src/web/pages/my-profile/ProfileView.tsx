@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import type { UserRecord } from '../../../shared/accounts.js';
+import type { UserRecord } from '#shared/accounts';
 import { Avatar } from '../../components/Avatar';
 import { buttonClass } from '../../components/ui/button';
 

@@ -1,4 +1,4 @@
-import { formatCents, planPeriodText, planText, type Plan } from '../../../shared/plans.js';
+import { formatCents, planPeriodText, planText, type Plan } from '#shared/plans';
 
 interface Props {
   plan: Plan;

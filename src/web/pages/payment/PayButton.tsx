@@ -1,4 +1,4 @@
-import { formatCents, type Plan } from '../../../shared/plans.js';
+import { formatCents, type Plan } from '#shared/plans';
 import { buttonClass } from '../../components/ui/button';
 
 /** Disabled until the provider is ready and the payment's secret has arrived (spec). */

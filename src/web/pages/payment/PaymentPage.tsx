@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Plan } from '../../../shared/plans.js';
+import type { Plan } from '#shared/plans';
 import { LoadError } from '../../components/LoadError';
 import { PageHeading } from '../../components/PageHeading';
 import { useAuth } from '../../lib/auth/authContext';
@@ -12,7 +12,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentError } from './PaymentError';
 import { usePaymentIntent } from './usePaymentIntent';
 import { useFinishPayment } from './useFinishPayment';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 // Stripe's form and SDK load only where Stripe takes the payments.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

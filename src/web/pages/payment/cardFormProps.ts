@@ -1,5 +1,5 @@
-import type { PaymentIntent } from '../../../shared/payments.js';
-import type { Plan } from '../../../shared/plans.js';
+import type { PaymentIntent } from '#shared/payments';
+import type { Plan } from '#shared/plans';
 
 /** What both card forms (demo and Stripe) receive from the payment page. */
 export interface CardFormProps {

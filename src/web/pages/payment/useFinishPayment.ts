@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paymentMessages } from '../../../shared/payments.js';
+import { paymentMessages } from '#shared/payments';
 import { confirmPayment } from '../../lib/api/payments';
 import { userKeys } from '../../lib/api/users';
 

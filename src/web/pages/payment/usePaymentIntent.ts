@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Plan } from '../../../shared/plans.js';
+import type { Plan } from '#shared/plans';
 import { createPaymentIntent } from '../../lib/api/payments';
 
 /**

@@ -1,6 +1,6 @@
 import type { ArticleListParams } from '../../lib/api/articles';
 import { pageParam } from '../../lib/pageParam';
-import { pageSizes } from '../../../shared/rules/limits.js';
+import { pageSizes } from '#shared/rules/limits';
 
 export const pageSize = pageSizes.articleCards;
 

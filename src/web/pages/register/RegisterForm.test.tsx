@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountMessages } from '../../../shared/accounts.js';
-import { paths } from '../../../shared/paths.js';
+import { accountMessages } from '#shared/accounts';
+import { paths } from '#shared/paths';
 import { authAs, renderPage } from '../../test/PageUnderTest';
 import { RegisterForm } from './RegisterForm';
 

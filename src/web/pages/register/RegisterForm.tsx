@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { registrationSchema } from '../../../shared/accounts.js';
+import { registrationSchema } from '#shared/accounts';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';

@@ -3,7 +3,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { PageHead } from '../../head/PageHead';
 import { originOf, withOrigin } from '../../lib/auth/origin';
 import { RegisterForm } from './RegisterForm';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 export function RegisterPage() {
   const location = useLocation();

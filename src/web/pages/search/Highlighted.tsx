@@ -1,4 +1,4 @@
-import type { TextPiece } from '../../../shared/api/search.js';
+import type { TextPiece } from '#shared/api/search';
 
 /** Text with the searched words in <mark>; every piece is text, escaped by React. */
 export function Highlighted({ pieces }: { pieces: readonly TextPiece[] }) {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SearchFacets as Facets } from '../../../shared/api/search.js';
+import type { SearchFacets as Facets } from '#shared/api/search';
 import { refined, searchHref, type SearchState } from './searchState';
 
 interface Props {

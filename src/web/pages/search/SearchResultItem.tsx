@@ -1,8 +1,8 @@
 import { Crown } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { SearchResult } from '../../../shared/api/search.js';
-import { paths } from '../../../shared/paths.js';
+import type { SearchResult } from '#shared/api/search';
+import { paths } from '#shared/paths';
 import { formatDate } from '../../lib/formatDate';
 import { Highlighted } from './Highlighted';
 

@@ -1,5 +1,5 @@
-import { searchLimits, type SearchParams } from '../../../shared/search.js';
-import { paths } from '../../../shared/paths.js';
+import { searchLimits, type SearchParams } from '#shared/search';
+import { paths } from '#shared/paths';
 import { searchQueryString } from '../../lib/api/search';
 import { pageParam } from '../../lib/pageParam';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCents, planById, planPeriodText, plans, type Plan } from '../../../shared/plans.js';
+import { formatCents, planById, planPeriodText, plans, type Plan } from '#shared/plans';
 import { inputClass } from '../../components/form/FieldFrame';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { formatCents, planPeriodText, planText, type Plan } from '../../../shared/plans.js';
+import { formatCents, planPeriodText, planText, type Plan } from '#shared/plans';
 import { buttonClass } from '../../components/ui/button';
 
 /** The chosen plan, and the button that goes on to pay for it. */

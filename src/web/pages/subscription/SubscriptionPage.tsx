@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { planById, plans, type Plan } from '../../../shared/plans.js';
+import { planById, plans, type Plan } from '#shared/plans';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { planFromState, type PaymentState } from '../../lib/planState';
 import { PlanCard } from './PlanCard';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { PeriodSelect } from './PeriodSelect';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /** The plan most readers take, chosen when the page is opened without one. */
 const defaultPlan: Plan = planById('5-days') ?? plans[1]!;

@@ -3,10 +3,10 @@ import { Clock, MessageSquareWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { articleMessages } from '../../../shared/article-messages.js';
-import { type Article, type CreateArticle } from '../../../shared/articles.js';
-import { revisionMessages, type ArticleRevision } from '../../../shared/revisions.js';
-import { tags, type Tag } from '../../../shared/tags.js';
+import { articleMessages } from '#shared/article-messages';
+import { type Article, type CreateArticle } from '#shared/articles';
+import { revisionMessages, type ArticleRevision } from '#shared/revisions';
+import { tags, type Tag } from '#shared/tags';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm } from '../../components/articles/form/ArticleForm';
 import { LoadError } from '../../components/LoadError';
@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api/client';
 import { useArticleRevision } from '../../lib/api/revisions';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
-import { paths } from '../../../shared/paths.js';
+import { paths } from '#shared/paths';
 
 /**
  * /updateArticle?id=…: the article is read by the id in the address, with its full text (lists

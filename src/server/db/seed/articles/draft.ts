@@ -1,4 +1,4 @@
-import type { Tag } from '../../../../shared/tags.js';
+import type { Tag } from '#shared/tags';
 import type { PersonKey } from '../people.js';
 import type { PublisherKey } from '../publishers.js';
 

@@ -1,4 +1,4 @@
-import type { Tag } from '../../../../shared/tags.js';
+import type { Tag } from '#shared/tags';
 import { createRandom, type Random } from '../prng.js';
 import { n } from './svg.js';
 

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createArticleSchema, type CreateArticle } from '../../../../shared/articles.js';
+import { createArticleSchema, type CreateArticle } from '#shared/articles';
 import { usePublishers } from '../../../lib/api/publishers';
 import { TextAreaField } from '../../form/TextAreaField';
 import { TextField } from '../../form/TextField';

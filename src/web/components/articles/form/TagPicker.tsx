@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useId, useImperativeHandle, useRef, type Ref } from 'react';
-import { tags, type Tag } from '../../../../shared/tags.js';
+import { tags, type Tag } from '#shared/tags';
 import { errorId } from '../../form/FieldFrame';
 
 interface Props {

@@ -2,11 +2,11 @@ import { ArticleImage, type ImagePriority } from '../../../components/articles/A
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { articleStatus, type Article } from '../../../../shared/articles.js';
+import { articleStatus, type Article } from '#shared/articles';
 import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { buttonClass } from '../../../components/ui/button';
-import type { Moderation } from '../../../../shared/api/moderation.js';
+import type { Moderation } from '#shared/api/moderation';
 import { useModerateArticle } from '../../../lib/api/admin';
 import { ApiError } from '../../../lib/api/client';
 import { useDeleteArticle } from '../../../lib/api/articleMutations';

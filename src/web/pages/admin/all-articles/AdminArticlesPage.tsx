@@ -6,7 +6,7 @@ import { usePageInUrl } from '../usePageInUrl';
 import { cardImagePriority } from '../../../components/articles/ArticleImage';
 import { AdminArticleCard } from './AdminArticleCard';
 import { RevisionQueue } from './RevisionQueue';
-import { pageSizes } from '../../../../shared/rules/limits.js';
+import { pageSizes } from '#shared/rules/limits';
 
 const pageSize = pageSizes.admin;
 

@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/LoadError';
 import { useRevisionQueue } from '../../../lib/api/revisions';
 import { Pager } from '../../../components/pager/Pager';
 import { RevisionReviewCard } from './RevisionReviewCard';
-import { pageSizes } from '../../../../shared/rules/limits.js';
+import { pageSizes } from '#shared/rules/limits';
 
 /** The queue's anchor, which the cards of articles with an edit waiting link to. */
 export const revisionQueueId = 'edits-awaiting-review';

@@ -8,7 +8,7 @@ import {
   type ArticleRevision,
   type RevisionField,
   type RevisionQueueItem,
-} from '../../../../shared/revisions.js';
+} from '#shared/revisions';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { useReviewRevision, type RevisionReview } from '../../../lib/api/revisions';

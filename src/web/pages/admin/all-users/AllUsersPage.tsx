@@ -4,11 +4,11 @@ import { errorMessage } from '../../../components/dialogs/alert';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeading } from '../../../components/PageHeading';
 import { buttonClass } from '../../../components/ui/button';
-import type { UserListItem } from '../../../../shared/api/users.js';
+import type { UserListItem } from '#shared/api/users';
 import { useMakeAdmin, useUserList } from '../../../lib/api/admin';
 import { Pager } from '../../../components/pager/Pager';
 import { usePageInUrl } from '../usePageInUrl';
-import { pageSizes } from '../../../../shared/rules/limits.js';
+import { pageSizes } from '#shared/rules/limits';
 
 const pageSize = pageSizes.admin;
 
