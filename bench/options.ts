@@ -22,12 +22,17 @@ export interface BenchOptions {
   only?: string[];
   /** Server processes (WEB_CONCURRENCY): 1 by default, as `npm start` runs. */
   workers: number;
+  /** Serve with SERVER_TIMING=true and report each scenario's time in the database. */
+  databaseShare: boolean;
 }
 
 const usage = `Usage: npm run bench -- [--db sqlite|postgres] [--smoke] [--skip-build]
                        [--articles N] [--connections N] [--seconds N] [--rate N]
-                       [--only KEY,KEY] [--workers N]
-  --db postgres uses TEST_DATABASE_URL (or --postgres-url) to create a throw-away database.`;
+                       [--only KEY,KEY] [--workers N] [--db-share]
+  --db postgres uses TEST_DATABASE_URL (or --postgres-url) to create a throw-away database.
+  --db-share serves with SERVER_TIMING=true and times each scenario's requests one at a time:
+             their time in the server and in the database (the header adds a little work to
+             every request, so compare throughput from runs without it).`;
 
 /** The command line of `npm run bench`; prints the usage and exits on a bad option. */
 export function readOptions(argv: string[]): BenchOptions {
@@ -46,6 +51,7 @@ export function readOptions(argv: string[]): BenchOptions {
         'postgres-url': { type: 'string' },
         only: { type: 'string' },
         workers: { type: 'string' },
+        'db-share': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -76,6 +82,7 @@ export function readOptions(argv: string[]): BenchOptions {
     postgresUrl,
     only: values.only?.split(',').map((key) => key.trim()),
     workers: count(values.workers, '--workers') ?? 1,
+    databaseShare: values['db-share'],
   };
 }
 

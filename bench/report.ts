@@ -4,6 +4,7 @@ import path from 'node:path';
 import { budgets, kb, latencyMet, mb, scenarioErrors, type BudgetCheck } from './budgets.js';
 import type { PageScript } from './bundle-size.js';
 import type { LoadResult } from './load.js';
+import type { DatabaseShare } from './database-share.js';
 import type { BenchOptions } from './options.js';
 import type { LatencyBudget } from './scenarios.js';
 
@@ -23,6 +24,8 @@ export interface ScenarioReport {
   maxRss: number;
   /** The median of the RSS samples taken during the saturated run (the memory budget's). */
   medianRss: number;
+  /** With --db-share: its requests' time in the server and in the database, one at a time. */
+  databaseShare?: DatabaseShare;
 }
 
 export interface BenchReport {
@@ -106,6 +109,26 @@ export function formatReport(report: BenchReport): string {
     ),
     '',
   );
+  const shared = report.scenarios.filter((s) => s.databaseShare);
+  if (shared.length > 0) {
+    lines.push(
+      "Time in the database (Server-Timing), each scenario's requests sent one at a time:",
+      table(
+        ['scenario', 'server ms', 'database ms', 'share', 'queries'],
+        shared.map((s) => {
+          const d = s.databaseShare!;
+          return [
+            s.label,
+            d.serverMs.toFixed(2),
+            d.databaseMs.toFixed(2),
+            d.serverMs > 0 ? `${Math.round((100 * d.databaseMs) / d.serverMs)}%` : '',
+            d.queries.toFixed(1),
+          ];
+        }),
+      ),
+      '',
+    );
+  }
   lines.push(
     table(
       ['page', 'initial JS (gzip)', 'files'],

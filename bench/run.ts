@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { checkBudgets, scenarioErrors } from './budgets.js';
 import { initialScripts, mainScript } from './bundle-size.js';
 import { createBenchDatabase } from './databases.js';
+import { measureDatabaseShare } from './database-share.js';
 import { fillDatabase } from './fill.js';
 import { load } from './load.js';
 import { loadAtRate } from './open-loop.js';
@@ -50,7 +51,7 @@ try {
   );
   const fill = await fillDatabase(database.config, options);
   console.log(`Filled in ${fill.seconds.toFixed(1)} s. Starting the server...`);
-  server = await startServer(database, options.workers);
+  server = await startServer(database, options.workers, options.databaseShare);
   const running = server;
 
   const all = scenarios({ openIds: fill.openIds, mainScript: mainScript(webDir) });
@@ -103,6 +104,9 @@ try {
         answered: saturated.ok,
       };
     }
+    const databaseShare = options.databaseShare
+      ? await measureDatabaseShare(running.baseUrl, scenario)
+      : undefined;
     const bare = scenario.key === 'bare' ? saturated.rps : bareRps();
     reports.push({
       key: scenario.key,
@@ -114,6 +118,7 @@ try {
       rate,
       maxRss,
       medianRss,
+      databaseShare,
     });
     console.log(
       ` ${Math.round(saturated.rps)} req/s` +

@@ -22,6 +22,7 @@ export interface RunningServer {
 export async function startServer(
   database: BenchDatabase,
   workers: number,
+  serverTiming = false,
 ): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -41,6 +42,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       // Several workers share the port (node:cluster, src/server/http/workers.ts).
       WEB_CONCURRENCY: String(workers),
+      SERVER_TIMING: String(serverTiming),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

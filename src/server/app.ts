@@ -23,6 +23,7 @@ import { installDrain } from './http/drain.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity } from './http/security.js';
+import { installServerTiming } from './http/server-timing.js';
 import { installWebApp } from './http/web-app.js';
 import { loadBuiltPages } from './pages/load.js';
 import type { Pages } from './pages/serve.js';
@@ -64,6 +65,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('clock', deps.clock ?? systemClock);
+  // First, so that its clock starts before any other hook's work.
+  if (config.serverTiming) installServerTiming(app);
   installErrorHandler(app);
   installDrain(app);
   installSecurity(app, config.publicUrl, {

@@ -31,6 +31,7 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool({ error: 'true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool({ error: 'true or false' }).default(false),
+  SERVER_TIMING: z.stringbool({ error: 'true or false' }).default(false),
   IMAGE_STORE: z.enum(['local', 's3', 'imgbb'], { error: 'local, s3 or imgbb' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -147,6 +148,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Server-Timing headers on every answer (http/server-timing.ts). */
+  serverTiming: boolean;
   images: ImageStoreConfig;
   payments: PaymentsConfig;
   /** Google sign-in, when both the client id and secret are set. */
@@ -179,6 +182,7 @@ const shownVariables = new Set([
   'SEED_DEMO',
   'LOG_LEVEL',
   'TRUST_PROXY',
+  'SERVER_TIMING',
   'IMAGE_STORE',
   'S3_REGION',
   'S3_FORCE_PATH_STYLE',
@@ -240,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    serverTiming: e.SERVER_TIMING,
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,

@@ -11,6 +11,7 @@ import {
   type ChangeWatch,
 } from './changes.js';
 import { PublicWritesPlugin } from './public-writes.js';
+import { recordQuery } from './query-timing.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
@@ -54,6 +55,7 @@ function openSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
+    log: recordQuery,
   });
   return {
     db,
@@ -73,6 +75,7 @@ function openPostgres(url: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin(), ownWrites],
+    log: recordQuery,
   });
   return {
     db,

@@ -33,6 +33,7 @@ export async function createTestApp(
     shutdownDrainMs: 0,
     logLevel: 'silent',
     trustProxy: false,
+    serverTiming: false,
     images: { kind: 'local' },
     payments: { kind: 'demo' },
     corsOrigins: [],
