@@ -13,6 +13,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { authPlugin } from './auth/plugin.js';
+import { passwordResetRoutes } from './auth/password-reset.js';
 import { registrationRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { feedRoutes } from './feeds/routes.js';
@@ -28,6 +29,7 @@ import { installWebApp } from './http/web-app.js';
 import { loadBuiltPages } from './pages/load.js';
 import type { Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
+import { mailPlugin } from './mail/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
@@ -79,6 +81,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(cachePlugin);
+  await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
@@ -91,6 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
   await app.register(registrationRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
 
   await installWebApp(app, {

@@ -54,6 +54,18 @@ const envSchema = z.object({
   // Where the Stripe SDK sends its calls; another address here is for tests and staging.
   STRIPE_API_URL: z.url({ error: 'an absolute URL such as https://api.stripe.com' }).optional(),
   DEMO_PAYMENTS: z.stringbool({ error: 'true or false' }).optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'an smtp:// or smtps:// address such as smtp://user:password@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/@/, { error: 'an address such as "Tribune <news@example.com>"' })
+    .optional(),
   // How long a SIGTERM drains keep-alive connections before the server closes (see http/drain.ts).
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number({ error: 'a number of seconds from 0 to 300' })
@@ -122,6 +134,14 @@ export type ImageStoreConfig =
     }
   | { kind: 'imgbb'; apiKey: string; uploadUrl: string };
 
+/**
+ * How mail leaves (see src/server/mail): through an SMTP server, or into the local outbox, a
+ * folder of .eml files, when no server is set.
+ */
+export type MailConfig = { from: string } & (
+  { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string }
+);
+
 /** Who takes card payments (see src/server/payments). */
 export type PaymentsConfig =
   | { kind: 'demo' }
@@ -152,6 +172,7 @@ export interface AppConfig {
   serverTiming: boolean;
   images: ImageStoreConfig;
   payments: PaymentsConfig;
+  mail: MailConfig;
   /** Google sign-in, when both the client id and secret are set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** How long SIGTERM drains open connections before closing, in milliseconds. */
@@ -164,6 +185,8 @@ export interface AppConfig {
   webDir?: string;
   /** How often expired counters and unused images are swept (ms); a minute unless set (tests). */
   sweepIntervalMs?: number;
+  /** How often each server looks for mail due to be sent (ms); 5 s unless set (tests). */
+  mailIntervalMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +211,7 @@ const shownVariables = new Set([
   'S3_FORCE_PATH_STYLE',
   'DEMO_PAYMENTS',
   'WEB_CONCURRENCY',
+  'MAIL_FROM',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -199,6 +223,7 @@ const addressVariables = new Set([
   'IMGBB_UPLOAD_URL',
   'GOOGLE_DISCOVERY_URL',
   'STRIPE_API_URL',
+  'SMTP_URL',
 ]);
 
 /** What an error line says about the value it got: the value itself only when it is harmless. */
@@ -233,11 +258,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const authSecret = e.BETTER_AUTH_SECRET ?? developmentSecret(e.NODE_ENV, dataDir);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     database: databaseConfig(e.DATABASE_URL, dataDir),
     authSecret,
@@ -247,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverTiming: e.SERVER_TIMING,
     images: imageStoreConfig(e),
     payments: paymentsConfig(e),
+    mail: mailConfig(e, dataDir, publicUrl),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
@@ -322,6 +349,14 @@ function paymentsConfig(e: Env): PaymentsConfig {
     );
   }
   return { kind: 'demo' };
+}
+
+/** SMTP_URL sends through that server; without it, messages are written to DATA_DIR/outbox. */
+function mailConfig(e: Env, dataDir: string, publicUrl: string): MailConfig {
+  const from = e.MAIL_FROM ?? `Tribune <no-reply@${new URL(publicUrl).hostname}>`;
+  return e.SMTP_URL
+    ? { kind: 'smtp', url: e.SMTP_URL, from }
+    : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

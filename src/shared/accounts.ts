@@ -52,6 +52,24 @@ export const registrationSchema = z.object({
 
 export type Registration = z.infer<typeof registrationSchema>;
 
+/** What the password reset's pages and its API say. */
+export const passwordResetMessages = {
+  requested:
+    'If an account uses that address, we have sent it a link to choose a new password. The link works for an hour.',
+  tooManyRequests: 'Too many requests for a new password. Please try again in an hour.',
+  invalidLink: 'This link has expired or has already been used. Please ask for a new one.',
+  changed: 'Your password has been changed. Please log in with your new password.',
+} as const;
+
+/** POST /api/auth/request-password-reset */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+
+/** POST /api/auth/reset-password: the token from the link, and the new password (the spec's rules). */
+export const passwordResetSchema = z.strictObject({
+  token: z.string({ error: passwordResetMessages.invalidLink }).min(1).max(200),
+  newPassword: passwordSchema,
+});
+
 /** Profile edits: the name is required, the email cannot change, the photo is optional. */
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema,

@@ -7,6 +7,8 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   allArticles: '/allpublishedarticles',
   search: '/search',
   premiumArticles: '/premiumarticles',

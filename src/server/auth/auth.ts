@@ -5,6 +5,9 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { paths } from '#shared/paths';
+import type { Mail } from '../mail/plugin.js';
+import { passwordResetMail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 
@@ -24,7 +27,12 @@ export const googleNotConfigured = 'Google sign-in is not configured on this ser
  * the spec's rules and the photo first; better-auth's own sign-up route is
  * not mounted (plugin.ts).
  */
-export function createAuth(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger) {
+export function createAuth(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  mail: Mail,
+) {
   const secureCookies = config.publicUrl.startsWith('https:');
   return betterAuth({
     appName: 'Tribune',
@@ -51,6 +59,14 @@ export function createAuth(config: AppConfig, database: DatabaseHandle, log: Fas
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
+      // The link goes to the web app's page, which sends the token with the new password
+      // (auth/password-reset.ts); better-auth's own link would pass through its redirect.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+        await mail.send(database.db, passwordResetMail(mail.site, user, url));
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
     },
     // Google through its OpenID Connect discovery document rather than better-auth's built-in
     // provider, whose addresses are fixed: the same code then runs against a local issuer in

@@ -48,7 +48,7 @@ const signInSocialBody = z.strictObject({
 export const authPlugin = fp<{ config: AppConfig }>(
   async (fastify, { config }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const auth = createAuth(config, app.database, app.log);
+    const auth = createAuth(config, app.database, app.log, app.mail);
     app.decorate('auth', auth);
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +80,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
     // Where Google sends the browser back with its code.
     if (config.google) app.get('/api/auth/callback/google', { schema: hidden }, forward);
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'mail'] },
 );
 
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {

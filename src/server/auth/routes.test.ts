@@ -8,13 +8,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The better-auth routes the web app calls (src/web/lib/auth/authApi.ts), and Google's return. */
+/**
+ * The better-auth routes the web app calls (src/web/lib/auth/authApi.ts), Google's return, and
+ * the password reset's two, which are routes of ours (password-reset.ts) under better-auth's
+ * paths, calling its API after their own checks.
+ */
 const openRoutes = [
   'GET /get-session',
   'POST /sign-in/email',
   'POST /sign-out',
   'POST /sign-in/social',
   'GET /callback/google',
+  'POST /request-password-reset',
+  'POST /reset-password',
 ];
 
 /** Every path better-auth itself offers, its parameters filled in. */

@@ -18,6 +18,7 @@ import * as changeCounter from './migrations/008-change-counter.js';
 import * as imageVariants from './migrations/009-image-variants.js';
 import * as siteSearch from './migrations/010-site-search.js';
 import * as publicChangeTriggers from './migrations/011-public-change-triggers.js';
+import * as mail from './migrations/012-mail.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '009-image-variants': imageVariants,
   '010-site-search': siteSearch,
   '011-public-change-triggers': publicChangeTriggers,
+  '012-mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

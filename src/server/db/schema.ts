@@ -20,6 +20,8 @@ export interface UserTable {
   allowedFor: ColumnType<number, number | undefined, number>;
   publishedArticles: ColumnType<number, number | undefined, number>;
   premiumUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Whether the newsroom's notices are mailed (receipts and security mail always are). */
+  emailNotices: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface SessionTable {
@@ -179,6 +181,23 @@ export interface ChangeCounterTable {
   count: number;
 }
 
+/** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */
+export interface MailQueueTable {
+  id: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  dedupeKey: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: number;
+  claimedUntil: number | null;
+  sentAt: number | null;
+  failedAt: number | null;
+  lastError: string | null;
+  createdAt: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -196,4 +215,5 @@ export interface Database {
   payment: PaymentTable;
   demoPaymentIntent: DemoPaymentIntentTable;
   changeCounter: ChangeCounterTable;
+  mailQueue: MailQueueTable;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
@@ -36,6 +37,11 @@ export async function createTestApp(
     serverTiming: false,
     images: { kind: 'local' },
     payments: { kind: 'demo' },
+    mail: {
+      kind: 'outbox',
+      dir: path.join(database.dataDir, 'outbox'),
+      from: 'Tribune <no-reply@localhost>',
+    },
     corsOrigins: [],
     ...overrides,
   };

@@ -27,6 +27,10 @@ export const rateLimits = {
   /** Card payments begun by one user: a few changes of mind and declined cards, too few to
    * test stolen cards with. */
   paymentIntents: { max: 20, windowSeconds: hour },
+  /** Password-reset mails asked for one address (an account's), and from one client address:
+   * enough for a lost mail or two, too few to flood someone's inbox. */
+  passwordResetsPerAccount: { max: 3, windowSeconds: hour },
+  passwordResetsPerClient: { max: 10, windowSeconds: hour },
   /** Views one address adds to one article's count: a reader reloading, not a script
    * inflating. */
   articleViews: { max: 30, windowSeconds: minute },

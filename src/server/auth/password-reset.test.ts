@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages, passwordResetMessages } from '#shared/accounts';
+import { paths } from '#shared/paths';
+import { rateLimits } from '#shared/rules/limits';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signIn, signUp } from '../test/auth.js';
+import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
+
+let t: TestApp;
+let outbox: string;
+let client = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ mailIntervalMs: 50 });
+  outbox = t.config.mail.kind === 'outbox' ? t.config.mail.dir : '';
+});
+afterAll(() => t.close());
+
+/** Each call from its own client address unless told (the per-client limit is tested below). */
+const requestReset = (email: unknown, ip = `10.8.0.${++client}`) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    payload: { email },
+    remoteAddress: ip,
+  });
+
+const resetPassword = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+
+async function resetLink(email: string) {
+  const mail = await waitForMail(outbox, email, (m) => m.subject.includes('new password'));
+  const link = linkIn(mail, t.config.publicUrl);
+  return { mail, link, token: link.searchParams.get('token') ?? '' };
+}
+
+describe('POST /api/auth/request-password-reset', () => {
+  it('answers an address with an account and one without alike, and mails only the first', async () => {
+    const owner = await signUp(t.app);
+    const known = await requestReset(owner.user.email);
+    const unknown = await requestReset('nobody-here@example.com');
+    expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    expect(known.json()).toEqual({ message: passwordResetMessages.requested });
+    expect(Object.keys(known.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
+
+    const { link } = await resetLink(owner.user.email);
+    expect(link.origin + link.pathname).toBe(`${t.config.publicUrl}${paths.resetPassword}`);
+    // Given the sender time to run again: still nothing for the address without an account.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readOutbox(outbox)).map((m) => m.to)).not.toContain('nobody-here@example.com');
+  });
+
+  it('refuses what is not an address, with the registration form’s message', async () => {
+    for (const [email, message] of [
+      ['', accountMessages.emailRequired],
+      ['not-an-address', accountMessages.emailInvalid],
+      [42, accountMessages.emailRequired],
+    ] as const) {
+      const res = await requestReset(email);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain(message);
+    }
+  });
+
+  it('limits requests per account, with or without one, and per client address', async () => {
+    const { max } = rateLimits.passwordResetsPerAccount;
+    for (const email of ['limited@example.com', (await signUp(t.app)).user.email]) {
+      for (let i = 0; i < max; i += 1) expect((await requestReset(email)).statusCode).toBe(200);
+      const refused = await requestReset(email);
+      expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+        429,
+        passwordResetMessages.tooManyRequests,
+      ]);
+    }
+    const perClient = rateLimits.passwordResetsPerClient.max;
+    for (let i = 0; i < perClient; i += 1) {
+      expect((await requestReset(`someone${i}@example.com`, '10.9.9.9')).statusCode).toBe(200);
+    }
+    expect((await requestReset('one-more@example.com', '10.9.9.9')).statusCode).toBe(429);
+  });
+});
+
+describe('the mailed link', () => {
+  it('escapes the account’s name in the HTML part', async () => {
+    const owner = await signUp(t.app, { name: '<b>Eve</b> & "Co"' });
+    await requestReset(owner.user.email);
+    const { mail } = await resetLink(owner.user.email);
+    expect(mail.html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt; &amp; &quot;Co&quot;,');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.text).toContain('Hello <b>Eve</b> & "Co",');
+  });
+
+  it('sets a new password once, with the spec’s rules, and ends every session', async () => {
+    const owner = await signUp(t.app);
+    const otherBrowser = await signIn(t.app, owner.user.email, owner.password);
+    await requestReset(owner.user.email);
+    const { token } = await resetLink(owner.user.email);
+
+    const weak = await resetPassword({ token, newPassword: 'lowercase1' });
+    expect([weak.statusCode, weak.json<{ message: string }>().message]).toEqual([
+      400,
+      expect.stringContaining(accountMessages.passwordCase),
+    ]);
+    const changed = await resetPassword({ token, newPassword: 'NewSecret9' });
+    expect([changed.statusCode, changed.json()]).toEqual([
+      200,
+      { message: passwordResetMessages.changed },
+    ]);
+
+    for (const cookie of [owner.cookie, otherBrowser]) {
+      const session = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+      expect(session.json()).toBeNull();
+    }
+    await expect(signIn(t.app, owner.user.email, owner.password)).rejects.toThrow('401');
+    await expect(signIn(t.app, owner.user.email, 'NewSecret9')).resolves.toContain('=');
+
+    const again = await resetPassword({ token, newPassword: 'OtherSecret9' });
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([
+      400,
+      passwordResetMessages.invalidLink,
+    ]);
+  });
+
+  it('expires an hour after it was sent', async () => {
+    const owner = await signUp(t.app);
+    await requestReset(owner.user.email);
+    const { token } = await resetLink(owner.user.email);
+    // better-auth keeps the token with its expiry; an hour and a second on, it has passed.
+    const stored = await t.app.database.db
+      .selectFrom('verification')
+      .select(['id', 'expiresAt', 'createdAt'])
+      .where('identifier', '=', `reset-password:${token}`)
+      .executeTakeFirstOrThrow();
+    const lifetime = new Date(stored.expiresAt).getTime() - new Date(stored.createdAt).getTime();
+    expect(lifetime).toBe(60 * 60 * 1000);
+    await t.app.database.db
+      .updateTable('verification')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', stored.id)
+      .execute();
+    const late = await resetPassword({ token, newPassword: 'NewSecret9' });
+    expect([late.statusCode, late.json<{ message: string }>().message]).toEqual([
+      400,
+      passwordResetMessages.invalidLink,
+    ]);
+    await expect(signIn(t.app, owner.user.email, owner.password)).resolves.toContain('=');
+  });
+
+  it('refuses a made-up token and a body of another shape', async () => {
+    const madeUp = await resetPassword({ token: 'not-a-token', newPassword: 'NewSecret9' });
+    expect([madeUp.statusCode, madeUp.json<{ message: string }>().message]).toEqual([
+      400,
+      passwordResetMessages.invalidLink,
+    ]);
+    expect((await resetPassword({ newPassword: 'NewSecret9' })).statusCode).toBe(400);
+    expect(
+      (await resetPassword({ token: 'x', newPassword: 'NewSecret9', admin: true })).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import type { MailMessage } from './queue.js';
+
+/** What every message says, and the site it comes from. */
+export interface MailSite {
+  name: string;
+  publicUrl: string;
+}
+
+interface Letter {
+  to: string;
+  subject: string;
+  greeting: string;
+  /** Plain sentences: escaped for the HTML part, as they are for the text part. */
+  paragraphs: string[];
+  /** The one thing to do, as a button in HTML and an address on its own line in text. */
+  action?: { label: string; url: string };
+  /** Said after the action. */
+  after?: string[];
+}
+
+/** `<`, `>`, `&` and both quotes as entities (`&#39;`: older mail programs lack `&apos;`). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => htmlEntities[char]!);
+}
+
+const htmlEntities: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&#39;',
+  '"': '&quot;',
+};
+
+/**
+ * One message as plain text and as simple HTML (one column, inline styles, which mail programs
+ * keep), both saying the same, signed with the site's name and address. Every value is escaped
+ * in the HTML, whatever it holds: names and reasons are what users typed.
+ */
+export function compose(site: MailSite, letter: Letter): MailMessage {
+  const after = letter.after ?? [];
+  const text = [
+    letter.greeting,
+    ...letter.paragraphs,
+    ...(letter.action ? [`${letter.action.label}:\n${letter.action.url}`] : []),
+    ...after,
+    `${site.name}\n${site.publicUrl}`,
+  ].join('\n\n');
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  const button = letter.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="background:#1a1a1a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(letter.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(letter.action.url)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f4;font-family:Georgia,serif;color:#1a1a1a;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px">
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold">${escapeHtml(site.name)}</p>
+${paragraph(letter.greeting)}
+${letter.paragraphs.map(paragraph).join('\n')}
+${button}
+${after.map(paragraph).join('\n')}
+<p style="margin:32px 0 0;font-size:13px;color:#555555"><a href="${escapeHtml(site.publicUrl)}" style="color:#555555">${escapeHtml(site.publicUrl)}</a></p>
+</div>
+</body></html>
+`;
+  return { to: letter.to, subject: letter.subject, text: `${text}\n`, html };
+}
+
+/** better-auth's reset link, sent to the account's address (auth/password-reset.ts). */
+export function passwordResetMail(
+  site: MailSite,
+  user: { name: string; email: string },
+  url: string,
+): MailMessage {
+  return compose(site, {
+    to: user.email,
+    subject: `Choose a new password for ${site.name}`,
+    greeting: `Hello ${user.name},`,
+    paragraphs: [
+      `Someone, we hope you, asked to choose a new password for your ${site.name} account.`,
+    ],
+    action: { label: 'Choose a new password', url },
+    after: [
+      'The link works once, within an hour. If you did not ask for it, ignore this message: your password stays as it is.',
+    ],
+  });
+}

@@ -1,0 +1,81 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { freePort } from './processes.js';
+
+/** A message as the SMTP peer received it. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+export interface SmtpPeer {
+  /** SMTP_URL for the app, with the peer's user and password. */
+  url: string;
+  received: ReceivedMail[];
+  /** Makes the next `n` messages fail with 451 (a temporary failure) at RCPT TO. */
+  failNext(n: number): void;
+  close(): Promise<void>;
+}
+
+const user = 'tribune';
+const password = 'mail-secret';
+
+/**
+ * A real SMTP server in the test process (the `smtp-server` package, nodemailer's own peer):
+ * it asks for the SMTP_URL's credentials, takes plain connections (no STARTTLS offered, so
+ * none is attempted) and keeps what it receives.
+ */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  let failing = 0;
+  const options: SMTPServerOptions = {
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) callback(null, { user });
+      else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(_address, _session, callback) {
+      if (failing > 0) {
+        failing -= 1;
+        const error = new Error('Mailbox busy, try again later') as Error & {
+          responseCode: number;
+        };
+        error.responseCode = 451;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            messageId: parsed.messageId ?? '',
+          });
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  };
+  const server = new SMTPServer(options);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://${user}:${password}@127.0.0.1:${port}`,
+    received,
+    failNext: (n) => {
+      failing = n;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
