@@ -34,7 +34,15 @@ const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
 
-const publicPages = ['/', '/allpublishedarticles', '/login', '/register', '/no-such-page'];
+const publicPages = [
+  '/',
+  '/allpublishedarticles',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=from-the-mail',
+  '/no-such-page',
+];
 const readerPages = ['/myarticles', '/addArticle', '/myprofile', '/subscription'];
 const adminPages = [
   '/admin/dashboard',

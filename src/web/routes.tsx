@@ -56,6 +56,24 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'forgot-password',
+            path: 'forgot-password',
+            handle: handle({ module: 'pages/forgot-password/ForgotPasswordPage.tsx' }),
+            lazy: async () => ({
+              Component: (await import('./pages/forgot-password/ForgotPasswordPage'))
+                .ForgotPasswordPage,
+            }),
+          },
+          {
+            id: 'reset-password',
+            path: 'reset-password',
+            handle: handle({ module: 'pages/reset-password/ResetPasswordPage.tsx' }),
+            lazy: async () => ({
+              Component: (await import('./pages/reset-password/ResetPasswordPage'))
+                .ResetPasswordPage,
+            }),
+          },
+          {
             id: 'all-articles',
             path: 'allpublishedarticles',
             handle: handle({ module: 'pages/all-published-articles/AllPublishedArticlesPage.tsx' }),

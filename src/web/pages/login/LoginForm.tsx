@@ -1,12 +1,13 @@
 import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { buttonClass } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth/authContext';
+import { paths } from '#shared/paths';
 
 /** Email and password. No checks here (spec): the server's answer says what was wrong. */
 export function LoginForm({ from }: { from: string }) {
@@ -39,16 +40,9 @@ export function LoginForm({ from }: { from: string }) {
       <TextField label="Email" name="email" type="email" autoComplete="email" required />
       <PasswordField name="password" autoComplete="current-password" required />
       <div className="text-right">
-        {/* Spec: a 'Forgot password?' link that goes nowhere (there is no password reset). */}
-        <a
-          href="#"
-          aria-disabled="true"
-          title="Password reset is not available"
-          onClick={(event) => event.preventDefault()}
-          className="cursor-not-allowed text-sm text-ink-muted underline decoration-dotted"
-        >
+        <Link to={paths.forgotPassword} className="text-sm text-accent underline">
           Forgot password?
-        </a>
+        </Link>
       </div>
       <button type="submit" disabled={pending} className={clsx(buttonClass(), 'w-full')}>
         {pending ? 'Logging in…' : 'Login'}

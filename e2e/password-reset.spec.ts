@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { accountMessages, passwordResetMessages } from '../src/shared/accounts.js';
+import { linkIn, waitForMail } from '../src/server/test/outbox.js';
+import { registerAs } from './accounts.js';
+import { expect, test } from './fixtures.js';
+
+// The server runs without SMTP_URL: its mail is in the local outbox (playwright.config.ts).
+const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+// The used link's refusal is a 400, which the browser logs.
+test.use({ allowConsoleErrors: /status of 400/ });
+
+test('a reader who forgot the password chooses a new one from the mailed link', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await registerAs(page, 'Forgetful Reader');
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page).toHaveTitle('Forgot password? | Tribune');
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByText(accountMessages.emailRequired)).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByText(passwordResetMessages.requested)).toBeVisible();
+
+  const mail = await waitForMail(outbox, email);
+  const link = linkIn(mail, baseURL ?? '');
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveTitle('Choose a new password | Tribune');
+  const password = page.getByLabel('New password', { exact: true });
+  await password.fill('lowercase1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(accountMessages.passwordCase)).toBeVisible();
+  await password.fill('NewSecret9');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(passwordResetMessages.changed)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('NewSecret9');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('You are successfully logged in.')).toBeVisible();
+
+  // The link worked once.
+  await page.context().clearCookies();
+  await page.goto(link.pathname + link.search);
+  await password.fill('OtherSecret9');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(passwordResetMessages.invalidLink)).toBeVisible();
+});

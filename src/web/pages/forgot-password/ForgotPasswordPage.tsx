@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { passwordResetRequestSchema } from '#shared/accounts';
+import { paths } from '#shared/paths';
+import { AuthCard } from '../../components/AuthCard';
+import { TextField } from '../../components/form/TextField';
+import { buttonClass } from '../../components/ui/button';
+import { PageHead } from '../../head/PageHead';
+import { errorMessage } from '../../components/dialogs/alert';
+import { requestPasswordReset } from '../../lib/api/passwordReset';
+
+/** "Forgot password?" on the login page: the address to mail a link to. */
+export function ForgotPasswordPage() {
+  const [sent, setSent] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof passwordResetRequestSchema>,
+    unknown,
+    z.output<typeof passwordResetRequestSchema>
+  >({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(undefined);
+    try {
+      setSent(await requestPasswordReset(email));
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <AuthCard title="Forgot password?">
+      <PageHead
+        title="Forgot password?"
+        description="Ask Tribune for a link to choose a new password."
+        noindex
+      />
+      {sent ? (
+        <p role="status" className="text-center">
+          {sent}
+        </p>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          <p className="text-sm text-ink-muted">
+            Enter the email address of your account, and we will send you a link to choose a new
+            password.
+          </p>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          {failure && (
+            <p role="alert" className="text-sm font-semibold text-accent">
+              {failure}
+            </p>
+          )}
+          <button type="submit" disabled={isSubmitting} className={clsx(buttonClass(), 'w-full')}>
+            {isSubmitting ? 'Sending…' : 'Send me a link'}
+          </button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        <Link to={paths.login} className="font-semibold text-accent underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { passwordResetMessages, passwordSchema } from '#shared/accounts';
+import { paths } from '#shared/paths';
+import { AuthCard } from '../../components/AuthCard';
+import { errorMessage } from '../../components/dialogs/alert';
+import { PasswordField } from '../../components/form/PasswordField';
+import { buttonClass } from '../../components/ui/button';
+import { PageHead } from '../../head/PageHead';
+import { resetPassword } from '../../lib/api/passwordReset';
+
+/** The registration form's password rules, the server's too. */
+const formSchema = z.object({ newPassword: passwordSchema });
+
+/** Where the mailed link lands: `?token=` and a new password. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { newPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setFailure(undefined);
+    try {
+      toast.success(await resetPassword(token, newPassword));
+    } catch (error) {
+      setFailure(errorMessage(error));
+      return;
+    }
+    void navigate(paths.login, { replace: true });
+  });
+
+  return (
+    <AuthCard title="Choose a new password">
+      {/* The token is the page's secret: no canonical address, and never indexed. */}
+      <PageHead title="Choose a new password" noindex />
+      {token ? (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          {failure && (
+            <p role="alert" className="text-sm font-semibold text-accent">
+              {failure}
+            </p>
+          )}
+          <button type="submit" disabled={isSubmitting} className={clsx(buttonClass(), 'w-full')}>
+            {isSubmitting ? 'Saving…' : 'Set new password'}
+          </button>
+        </form>
+      ) : (
+        <p role="alert">{passwordResetMessages.invalidLink}</p>
+      )}
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        <Link to={paths.forgotPassword} className="font-semibold text-accent underline">
+          Ask for a new link
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
