@@ -29,6 +29,7 @@ import { installWebApp } from './http/web-app.js';
 import { loadBuiltPages } from './pages/load.js';
 import type { Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
+import { outboxPage } from './mail/outbox-page.js';
 import { mailPlugin } from './mail/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { publisherRoutes } from './publishers/routes.js';
@@ -96,6 +97,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(registrationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
+  // Never in production: the outbox holds other people's reset links.
+  if (config.env !== 'production' && config.mail.kind === 'outbox') {
+    await app.register(outboxPage, { dir: config.mail.dir });
+  }
 
   await installWebApp(app, {
     webDir: config.webDir,
