@@ -1,5 +1,7 @@
 import type { Cookie, Page } from '@playwright/test';
+import path from 'node:path';
 import sharp from 'sharp';
+import { linkIn, waitForMail } from '../src/server/test/outbox.js';
 import { expect, test } from './fixtures.js';
 
 /** The demo accounts the server seeds (see the README), by role. */
@@ -58,13 +60,29 @@ export function uniqueEmail(): string {
   return `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Creates an account through the API, which also signs the page's browser in as it. */
-export async function registerAs(page: Page, name: string): Promise<string> {
+/** The server runs without SMTP_URL: its mail is in the local outbox (playwright.config.ts). */
+export const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/**
+ * Creates an account through the API, which also signs the page's browser in as it, and
+ * follows the link the registration mailed, as its owner would, unless `verified: false`.
+ */
+export async function registerAs(
+  page: Page,
+  name: string,
+  { verified = true } = {},
+): Promise<string> {
   const email = uniqueEmail();
   const response = await page.request.post('/api/register', {
     multipart: { name, email, password: demoPassword, photo: await photoFile() },
     headers: { origin: siteOrigin() },
   });
   expect(response.status(), await response.text()).toBe(201);
+  if (verified) {
+    const mail = await waitForMail(outbox, email, (m) => m.subject.startsWith('Confirm'));
+    const link = linkIn(mail, siteOrigin());
+    const followed = await page.request.get(link.pathname + link.search, { maxRedirects: 0 });
+    expect(followed.status()).toBe(302);
+  }
   return email;
 }

@@ -1,11 +1,7 @@
-import path from 'node:path';
 import { accountMessages, passwordResetMessages } from '../src/shared/accounts.js';
 import { linkIn, waitForMail } from '../src/server/test/outbox.js';
-import { registerAs } from './accounts.js';
+import { outbox, registerAs } from './accounts.js';
 import { expect, test } from './fixtures.js';
-
-// The server runs without SMTP_URL: its mail is in the local outbox (playwright.config.ts).
-const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 // The used link's refusal is a 400, which the browser logs.
 test.use({ allowConsoleErrors: /status of 400/ });
@@ -27,7 +23,7 @@ test('a reader who forgot the password chooses a new one from the mailed link', 
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText(passwordResetMessages.requested)).toBeVisible();
 
-  const mail = await waitForMail(outbox, email);
+  const mail = await waitForMail(outbox, email, (m) => m.subject.includes('new password'));
   const link = linkIn(mail, baseURL ?? '');
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveTitle('Choose a new password | Tribune');

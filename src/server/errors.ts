@@ -5,6 +5,8 @@ export const errorStatus = {
   // A card the payment provider refused.
   payment_required: 402,
   forbidden: 403,
+  // Posting or paying before the account's address is verified (auth/guards.ts).
+  email_unverified: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

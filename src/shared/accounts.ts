@@ -61,6 +61,15 @@ export const passwordResetMessages = {
   changed: 'Your password has been changed. Please log in with your new password.',
 } as const;
 
+/** What email verification says (the gate on posting and paying, and "send again"). */
+export const verificationMessages = {
+  required:
+    'Please verify your email address first: open the link we sent you, or ask for a new one.',
+  sent: 'We have sent a new link to your email address. It works for a day.',
+  already: 'Your email address is already verified.',
+  tooMany: 'Too many links asked for. Please try again in an hour.',
+} as const;
+
 /** POST /api/auth/request-password-reset */
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 
@@ -84,6 +93,10 @@ export const userRecordSchema = z.object({
   name: z.string(),
   email: z.string(),
   photoURL: z.string().nullable(),
+  /** Whether the address was shown to be theirs (its link followed, or Google said so). */
+  emailVerified: z.boolean(),
+  /** Whether the newsroom's notices are mailed to them. */
+  emailNotices: z.boolean(),
   isAdmin: z.boolean(),
   isPremium: z.boolean(),
   /** When premium access ends (ISO), or null. Admins are premium regardless. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { articleMessages } from '#shared/article-messages';
 import { articleSchema, createArticleSchema } from '#shared/articles';
 import { apiErrorSchema } from '#shared/api-error';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards.js';
+import { currentUser, requireAdmin, requireUser, requireVerifiedUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
@@ -113,7 +113,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireUser(request);
+      const caller = await requireVerifiedUser(request);
       if (!app.images.owns(request.body.image)) {
         throw new AppError('bad_request', articleInputMessages.foreignImage);
       }

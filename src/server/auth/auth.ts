@@ -7,7 +7,7 @@ import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { paths } from '#shared/paths';
 import type { Mail } from '../mail/plugin.js';
-import { passwordResetMail } from '../mail/templates.js';
+import { passwordResetMail, verificationMail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 
@@ -67,6 +67,19 @@ export function createAuth(
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+    },
+    // A link on registration (and on asking again, users/routes.ts). Until it is followed the
+    // account may read and sign in but not post or pay (guards.ts requireVerifiedUser). The
+    // link is better-auth's signed token, good for a day; it lands on My Profile.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url =
+          `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` +
+          `&callbackURL=${encodeURIComponent(paths.myProfile)}`;
+        await mail.send(database.db, verificationMail(mail.site, user, url));
+      },
     },
     // Google through its OpenID Connect discovery document rather than better-auth's built-in
     // provider, whose addresses are fixed: the same code then runs against a local issuer in

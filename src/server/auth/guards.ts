@@ -2,12 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
 import { isPremiumAt } from '#shared/rules/premium';
+import { verificationMessages } from '#shared/accounts';
 
 export interface SessionUser {
   id: string;
   name: string;
   email: string;
   image: string | null;
+  /** Whether the address is theirs (its link followed, or Google said so). */
+  emailVerified: boolean;
   isAdmin: boolean;
   /** Whether premium access runs now (admins aside: see `mayReadPremium`). */
   isPremium: boolean;
@@ -37,6 +40,7 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
     name: user.name,
     email: user.email,
     image: user.image ?? null,
+    emailVerified: Boolean(user.emailVerified),
     isAdmin: Boolean(user.isAdmin),
     isPremium: isPremiumAt(user.premiumUntil, request.server.clock()),
   };
@@ -45,6 +49,13 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await currentUser(request);
   if (!user) throw new AppError('unauthorized', 'Please log in first');
+  return user;
+}
+
+/** Posting and paying need an address shown to be the user's: mail about them must reach them. */
+export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.emailVerified) throw new AppError('email_unverified', verificationMessages.required);
   return user;
 }
 

@@ -77,6 +77,20 @@ export const authPlugin = fp<{ config: AppConfig }>(
       { schema: { ...hidden, body: signInSocialBody } },
       forward,
     );
+    // The mailed verification link (auth.ts): checks its token, then redirects to My Profile.
+    app.get(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          ...hidden,
+          querystring: z.object({
+            token: z.string().max(2048),
+            callbackURL: z.string().max(2048).optional(),
+          }),
+        },
+      },
+      forward,
+    );
     // Where Google sends the browser back with its code.
     if (config.google) app.get('/api/auth/callback/google', { schema: hidden }, forward);
   },

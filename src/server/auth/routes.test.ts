@@ -11,7 +11,7 @@ afterAll(() => t.close());
 /**
  * The better-auth routes the web app calls (src/web/lib/auth/authApi.ts), Google's return, and
  * the password reset's two, which are routes of ours (password-reset.ts) under better-auth's
- * paths, calling its API after their own checks.
+ * paths, calling its API after their own checks, and the mailed verification link's.
  */
 const openRoutes = [
   'GET /get-session',
@@ -21,6 +21,7 @@ const openRoutes = [
   'GET /callback/google',
   'POST /request-password-reset',
   'POST /reset-password',
+  'GET /verify-email',
 ];
 
 /** Every path better-auth itself offers, its parameters filled in. */

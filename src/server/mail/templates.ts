@@ -85,3 +85,21 @@ export function passwordResetMail(
     ],
   });
 }
+
+/** The link that shows an address is the account's (auth.ts, on registration and on asking). */
+export function verificationMail(
+  site: MailSite,
+  user: { name: string; email: string },
+  url: string,
+): MailMessage {
+  return compose(site, {
+    to: user.email,
+    subject: `Confirm your email address for ${site.name}`,
+    greeting: `Hello ${user.name},`,
+    paragraphs: [
+      `Welcome to ${site.name}. Please confirm that this is your address: until you do, you can read and sign in, but not post articles or subscribe.`,
+    ],
+    action: { label: 'Confirm my address', url },
+    after: ['The link works for a day. If you did not make an account, ignore this message.'],
+  });
+}

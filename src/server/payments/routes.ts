@@ -10,7 +10,7 @@ import {
 } from '#shared/payments';
 import { planByPrice } from '#shared/plans';
 import { consumeAttempt } from '../rate-limit/attempts.js';
-import { requireUser } from '../auth/guards.js';
+import { requireUser, requireVerifiedUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { findUserRecord } from '../users/queries.js';
 import { findPayment, recordPayment } from './queries.js';
@@ -47,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireUser(request);
+      const caller = await requireVerifiedUser(request);
       const plan = planByPrice(request.body.price);
       if (!plan) throw new AppError('bad_request', paymentMessages.unknownPrice);
       const now = app.clock();

@@ -10,11 +10,18 @@ export interface TestUser {
 
 /**
  * Creates an account through better-auth (as POST /api/register does after its checks) and
- * answers the session cookie to send with app.inject: `headers: { cookie }`.
+ * answers the session cookie to send with app.inject: `headers: { cookie }`. The address counts
+ * as verified, as if its mailed link had been followed, unless `verified: false`.
  */
 export async function signUp(
   app: FastifyInstance,
-  overrides: { name?: string; email?: string; password?: string; image?: string } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    password?: string;
+    image?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const password = overrides.password ?? 'Secret123';
@@ -29,6 +36,13 @@ export async function signUp(
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: TestUser['user'] };
+  if (overrides.verified !== false) {
+    await app.database.db
+      .updateTable('user')
+      .set({ emailVerified: true })
+      .where('id', '=', body.user.id)
+      .execute();
+  }
   return { cookie: sessionCookie(response.headers.getSetCookie()), user: body.user, password };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountLimits, profileUpdateSchema, userRecordSchema } from '#shared/accounts';
+import {
+  accountLimits,
+  profileUpdateSchema,
+  userRecordSchema,
+  verificationMessages,
+} from '#shared/accounts';
+import { paths } from '#shared/paths';
 import { apiErrorSchema } from '#shared/api-error';
 import { consumeAttempt } from '../rate-limit/attempts.js';
 import { requireAdmin, requireUser } from '../auth/guards.js';
@@ -124,6 +130,40 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
       if (!record) throw new AppError('not_found', 'This account no longer exists');
       return record;
+    },
+  );
+
+  app.post(
+    '/api/users/me/verification-email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Mails the signed-in user a new link to confirm their address',
+        response: {
+          200: z.object({ message: z.string() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      if (caller.emailVerified) throw new AppError('bad_request', verificationMessages.already);
+      if (
+        !(await consumeAttempt(
+          app.database.db,
+          'verification-mail',
+          caller.id,
+          rateLimits.verificationMails,
+        ))
+      ) {
+        throw new AppError('rate_limited', verificationMessages.tooMany);
+      }
+      await app.auth.api.sendVerificationEmail({
+        body: { email: caller.email, callbackURL: paths.myProfile },
+      });
+      return { message: verificationMessages.sent };
     },
   );
 };

@@ -38,6 +38,8 @@ describe('GET /api/users?email=', () => {
       name: 'Alice',
       email: 'alice@example.com',
       photoURL: '/uploads/test-photo.webp',
+      emailVerified: true,
+      emailNotices: true,
       isAdmin: false,
       isPremium: false,
       premiumUntil: null,

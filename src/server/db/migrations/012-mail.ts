@@ -7,6 +7,8 @@ import { columnTypes } from '../column-types.js';
  * loses none. Times are epoch milliseconds. `dedupe_key` names a notice that must go once
  * (a premium reminder per expiry, say): a second insert with the same key does nothing,
  * whichever process makes it. `user.email_notices` is the reader's choice of notices.
+ * Accounts made before addresses were verified count as verified: they were let in without a
+ * link to follow, and would otherwise lose what they could do.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -45,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('user')
     .addColumn('email_notices', t.boolean, (c) => c.notNull().defaultTo(t.postgres ? true : 1))
     .execute();
+  await sql`update "user" set email_verified = ${t.postgres ? sql`true` : sql`1`}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

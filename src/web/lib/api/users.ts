@@ -27,3 +27,11 @@ export function updateProfile(input: { name: string; photo?: File | null }): Pro
   if (input.photo) body.set('photo', input.photo);
   return apiFetch<UserRecord>('/users/me', { method: 'PATCH', body });
 }
+
+/** Mails the signed-in user a new link to confirm their address; answers what to tell them. */
+export async function sendVerificationEmail(): Promise<string> {
+  const { message } = await apiFetch<{ message: string }>('/users/me/verification-email', {
+    method: 'POST',
+  });
+  return message;
+}

@@ -8,6 +8,8 @@ const record: UserRecord = {
   name: 'Rita Reader',
   email: 'rita@example.com',
   photoURL: '/uploads/rita.webp',
+  emailVerified: true,
+  emailNotices: true,
   isAdmin: false,
   isPremium: true,
   premiumUntil: '2030-01-01T00:00:00.000Z',

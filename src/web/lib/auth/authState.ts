@@ -32,6 +32,8 @@ export function authState(
       name: sessionUser.name,
       email: sessionUser.email,
       photoURL: sessionUser.image ?? null,
+      emailVerified: false,
+      emailNotices: true,
       isAdmin: false,
       isPremium: false,
       premiumUntil: null,

@@ -5,6 +5,7 @@ import { type CreateArticle } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm, emptyArticle } from '../../components/articles/form/ArticleForm';
 import { PageHeading } from '../../components/PageHeading';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useCreateArticle } from '../../lib/api/articleMutations';
 import { ApiError } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth/authContext';
@@ -37,7 +38,7 @@ export function AddArticlePage() {
       await create.mutateAsync(values);
     } catch (error) {
       // The server keeps the limit too (another tab may have posted meanwhile).
-      if (error instanceof ApiError && error.status === 403) showPostingLimitToast();
+      if (error instanceof ApiError && error.code === 'forbidden') showPostingLimitToast();
       else {
         toast.error(articleMessages.createFailed, {
           description: error instanceof Error ? error.message : undefined,
@@ -57,6 +58,7 @@ export function AddArticlePage() {
       <p className="mt-3 font-serif text-lg text-ink-muted">
         Write for Tribune. An editor reads every article before it is published.
       </p>
+      <VerifyEmailNotice className="mt-6" />
       {limited && (
         <p className="mt-6 border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm">
           You have already posted your free article.{' '}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useAuth } from '../../lib/auth/authContext';
 import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';
@@ -15,6 +16,7 @@ export function MyProfilePage() {
   return (
     <section className="max-w-2xl">
       <PageHeading>My Profile</PageHeading>
+      <VerifyEmailNotice className="mt-6" />
       <div className="mt-8 border border-rule bg-surface p-5 sm:p-8">
         {editing ? (
           // Leaving edit mode unmounts the form: whatever was typed and not saved is dropped,

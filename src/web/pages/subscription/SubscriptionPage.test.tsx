@@ -13,6 +13,8 @@ const premiumReader: UserRecord = {
   name: 'Paula Premium',
   email: 'paula@example.com',
   photoURL: null,
+  emailVerified: true,
+  emailNotices: true,
   isAdmin: false,
   isPremium: true,
   premiumUntil: '2030-03-01T12:00:00.000Z',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { planById, plans, type Plan } from '#shared/plans';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { planFromState, type PaymentState } from '../../lib/planState';
@@ -30,6 +31,7 @@ export function SubscriptionPage() {
   return (
     <div className="space-y-10">
       <SubscriptionBanner />
+      <VerifyEmailNotice />
       {auth.isPremium && auth.user?.premiumUntil && (
         <p role="status" className="border-l-4 border-amber-500 bg-amber-50 px-4 py-3">
           Your premium access runs until {formatDate(auth.user.premiumUntil)}. A new plan adds its
