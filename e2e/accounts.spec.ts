@@ -239,8 +239,8 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     const name = page.getByLabel('Name');
     await expect(name).toHaveValue('Paula Profile');
-    await expect(page.getByLabel('Email')).toBeDisabled();
-    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
     await name.fill('Somebody Else');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(main.getByText('Paula Profile')).toBeVisible();
@@ -260,5 +260,21 @@ test.describe('profile', () => {
 
     await page.getByRole('button', { name: 'Paula Changed' }).click();
     await expect(page.getByRole('menu')).toContainText('Paula Changed');
+  });
+
+  test('turns the notices by email off and on again', async ({ page }) => {
+    await registerAs(page, 'Nico Notices');
+    await page.goto('/myprofile');
+    const notices = page.getByRole('checkbox', {
+      name: 'Email me when editors review my articles and before my premium access ends',
+    });
+    await expect(notices).toBeChecked();
+    await notices.uncheck();
+    await expect(page.getByText('Notices by email are off.')).toBeVisible();
+    await page.reload();
+    await expect(notices).not.toBeChecked();
+    await notices.check();
+    await expect(page.getByText('Notices by email are on.')).toBeVisible();
+    await expect(notices).toBeChecked();
   });
 });

@@ -32,6 +32,7 @@ import { imagesPlugin } from './images/plugin.js';
 import { outboxPage } from './mail/outbox-page.js';
 import { mailPlugin } from './mail/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
+import { premiumRemindersPlugin } from './payments/reminders.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });
+  await app.register(premiumRemindersPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(publisherRoutes);

@@ -187,6 +187,8 @@ export interface AppConfig {
   sweepIntervalMs?: number;
   /** How often each server looks for mail due to be sent (ms); 5 s unless set (tests). */
   mailIntervalMs?: number;
+  /** How often each server looks for premium access ending soon (ms); 15 min unless set. */
+  reminderIntervalMs?: number;
 }
 
 export class ConfigError extends Error {

@@ -79,6 +79,9 @@ export const passwordResetSchema = z.strictObject({
   newPassword: passwordSchema,
 });
 
+/** PUT /api/users/me/notices: the newsroom's notices by mail, on or off. */
+export const emailNoticesSchema = z.strictObject({ emailNotices: z.boolean() });
+
 /** Profile edits: the name is required, the email cannot change, the photo is optional. */
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema,

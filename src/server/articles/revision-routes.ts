@@ -11,6 +11,7 @@ import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
 import { revisionReviewBody } from '#shared/api/moderation';
 import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
+import { sendReviewNotice } from './notices.js';
 
 const error = apiErrorSchema;
 
@@ -100,7 +101,16 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       const id = parseArticleId(request.params.id);
-      return { modifiedCount: await reviewRevision(db, id, request.body, app.clock()) };
+      const review = request.body;
+      const modifiedCount = await reviewRevision(db, id, review, app.clock());
+      await sendReviewNotice(
+        app,
+        id,
+        'adminMessage' in review
+          ? { kind: 'revision declined', reason: review.adminMessage }
+          : { kind: 'revision approved' },
+      );
+      return { modifiedCount };
     },
   );
 };

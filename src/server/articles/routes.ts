@@ -14,6 +14,7 @@ import { articleInputMessages } from './messages.js';
 import { createArticle } from './queries/create.js';
 import { readArticle } from './queries/detail.js';
 import { listArticles } from './queries/list.js';
+import { sendReviewNotice } from './notices.js';
 import { moderateArticle } from './queries/moderate.js';
 import { premiumSplit } from './queries/premium-split.js';
 import { readArticleForReader } from './queries/reading.js';
@@ -146,9 +147,18 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (isModeration(body)) {
         await requireAdmin(request);
-        return {
-          modifiedCount: await moderateArticle(db, parseArticleId(request.params.id), body),
-        };
+        const id = parseArticleId(request.params.id);
+        const modifiedCount = await moderateArticle(db, id, body);
+        if (modifiedCount === 1) {
+          await sendReviewNotice(
+            app,
+            id,
+            'adminMessage' in body
+              ? { kind: 'declined', reason: body.adminMessage }
+              : { kind: 'isApproved' in body ? 'approved' : 'premium' },
+          );
+        }
+        return { modifiedCount };
       }
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);

@@ -22,6 +22,8 @@ export interface UserTable {
   premiumUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Whether the newsroom's notices are mailed (receipts and security mail always are). */
   emailNotices: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The expiry the last premium reminder was sent for (payments/reminders.ts). */
+  premiumRemindedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

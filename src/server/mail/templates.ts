@@ -103,3 +103,111 @@ export function verificationMail(
     after: ['The link works for a day. If you did not make an account, ignore this message.'],
   });
 }
+
+/** What an editor did to an article, as its author's notice says it. */
+export type ArticleReview =
+  | { kind: 'approved' }
+  | { kind: 'premium' }
+  | { kind: 'declined'; reason: string }
+  | { kind: 'revision approved' }
+  | { kind: 'revision declined'; reason: string };
+
+/** The author's notice of an editor's decision (articles/notices.ts). */
+export function articleReviewMail(
+  site: MailSite,
+  author: { name: string; email: string },
+  article: { title: string; url: string },
+  review: ArticleReview,
+  myArticlesUrl: string,
+): MailMessage {
+  const title = `“${article.title}”`;
+  const letters: Record<ArticleReview['kind'], { subject: string; paragraphs: string[] }> = {
+    approved: {
+      subject: `Your article is published: ${article.title}`,
+      paragraphs: [`An editor approved ${title}. It is on ${site.name} for every reader now.`],
+    },
+    premium: {
+      subject: `Your article is premium: ${article.title}`,
+      paragraphs: [
+        `An editor made ${title} a premium article: subscribers read all of it, other readers its opening.`,
+      ],
+    },
+    declined: {
+      subject: `Your article was declined: ${article.title}`,
+      paragraphs: [`An editor declined ${title}.`],
+    },
+    'revision approved': {
+      subject: `Your edit is published: ${article.title}`,
+      paragraphs: [`An editor approved your edit of ${title}. Readers see the new text now.`],
+    },
+    'revision declined': {
+      subject: `Your edit was declined: ${article.title}`,
+      paragraphs: [`An editor declined your edit of ${title}. The earlier text stays published.`],
+    },
+  };
+  const letter = letters[review.kind];
+  const declined = review.kind === 'declined' || review.kind === 'revision declined';
+  return compose(site, {
+    to: author.email,
+    subject: letter.subject,
+    greeting: `Hello ${author.name},`,
+    paragraphs: [
+      ...letter.paragraphs,
+      ...(declined ? [`The editor's reason: ${review.reason}`] : []),
+    ],
+    action: declined
+      ? { label: 'Open My Articles', url: myArticlesUrl }
+      : { label: 'Read it', url: article.url },
+    after: [noticesFooter],
+  });
+}
+
+/** After every granted payment: the plan, the amount and the new expiry (payments/grant.ts). */
+export function receiptMail(
+  site: MailSite,
+  user: { name: string; email: string },
+  receipt: { plan: string; amountCents: number; expiresAt: string; transactionId: string },
+): MailMessage {
+  const amount = `$${(receipt.amountCents / 100).toFixed(2)}`;
+  return compose(site, {
+    to: user.email,
+    subject: `Your ${site.name} receipt: ${receipt.plan}, ${amount}`,
+    greeting: `Hello ${user.name},`,
+    paragraphs: [
+      `Thank you for subscribing. This is your receipt.`,
+      `Plan: ${receipt.plan}. Amount paid: ${amount}. Transaction: ${receipt.transactionId}.`,
+      `Your premium access now runs until ${formatWhen(receipt.expiresAt)}.`,
+    ],
+    action: { label: 'Read premium articles', url: `${site.publicUrl}/premiumarticles` },
+  });
+}
+
+/** Two days before premium runs out (mail/reminders.ts). */
+export function premiumReminderMail(
+  site: MailSite,
+  user: { name: string; email: string },
+  expiresAt: string,
+  subscriptionUrl: string,
+): MailMessage {
+  return compose(site, {
+    to: user.email,
+    subject: `Your ${site.name} premium access ends soon`,
+    greeting: `Hello ${user.name},`,
+    paragraphs: [
+      `Your premium access runs until ${formatWhen(expiresAt)}. A new plan adds its time to what is left.`,
+    ],
+    action: { label: 'Choose a plan', url: subscriptionUrl },
+    after: [noticesFooter],
+  });
+}
+
+const noticesFooter = 'You can turn these notices off in My Profile.';
+
+/** A moment as readers everywhere read it: in UTC, said so. */
+function formatWhen(iso: string): string {
+  return `${new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  })} UTC`;
+}

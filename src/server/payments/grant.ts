@@ -3,6 +3,15 @@ import type { Db } from '../db/database.js';
 import { toIsoOrNull } from '../db/values.js';
 import type { PaymentRecord } from './queries.js';
 
+/** What a grant gave, for its receipt. */
+export interface Grant {
+  user: { name: string; email: string };
+  plan: string;
+  amountCents: number;
+  expiresAt: string;
+  transactionId: string;
+}
+
 /**
  * Grants the premium a verified payment bought, once: the payment flips from pending to granted
  * in the same transaction that extends the expiry and writes the subscription history entry, so
@@ -11,8 +20,16 @@ import type { PaymentRecord } from './queries.js';
  *
  * The new expiry is the plan's period after the later of now and the current expiry: buying
  * again while premium adds to the time left instead of throwing it away.
+ *
+ * `afterGrant` runs inside the same transaction, so the receipt it queues exists exactly when
+ * the grant does.
  */
-export async function grantPremium(db: Db, payment: PaymentRecord, now: Date): Promise<boolean> {
+export async function grantPremium(
+  db: Db,
+  payment: PaymentRecord,
+  now: Date,
+  afterGrant?: (trx: Db, grant: Grant) => Promise<unknown>,
+): Promise<boolean> {
   const plan = planById(payment.plan);
   if (!plan) throw new Error(`Payment ${payment.id} names no known plan (${payment.plan})`);
   const at = now.toISOString();
@@ -31,7 +48,7 @@ export async function grantPremium(db: Db, payment: PaymentRecord, now: Date): P
       .updateTable('user')
       .set({ updatedAt: at })
       .where('id', '=', payment.userId)
-      .returning('premiumUntil')
+      .returning(['premiumUntil', 'name', 'email'])
       .executeTakeFirstOrThrow();
     const current = toIsoOrNull(user.premiumUntil);
     const from = current && new Date(current) > now ? new Date(current) : now;
@@ -53,6 +70,13 @@ export async function grantPremium(db: Db, payment: PaymentRecord, now: Date): P
         expiresAt,
       })
       .execute();
+    await afterGrant?.(trx, {
+      user: { name: user.name, email: user.email },
+      plan: plan.label,
+      amountCents: payment.amount,
+      expiresAt,
+      transactionId: payment.id,
+    });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentMessages } from '#shared/payments';
 import { AppError } from '../errors.js';
+import { receiptMail } from '../mail/templates.js';
 import { grantPremium } from './grant.js';
 import type { PaymentRecord } from './queries.js';
 
@@ -26,7 +27,10 @@ export async function settlePayment(
   ) {
     throw new AppError('conflict', paymentMessages.mismatch);
   }
-  return grantPremium(app.database.db, payment, app.clock());
+  // The receipt goes whatever the reader's notice setting: it is a record of money paid.
+  return grantPremium(app.database.db, payment, app.clock(), (trx, grant) =>
+    app.mail.send(trx, receiptMail(app.mail.site, grant.user, grant), `receipt:${payment.id}`),
+  );
 }
 
 /** Runs a provider call; a provider that cannot be reached is a 503 the payer can retry. */

@@ -131,3 +131,8 @@ export async function updateProfile(
     .where('id', '=', userId)
     .execute();
 }
+
+/** Turns the newsroom's notices on or off for one user (receipts and security mail always go). */
+export async function setEmailNotices(db: Db, userId: string, on: boolean): Promise<void> {
+  await db.updateTable('user').set({ emailNotices: on }).where('id', '=', userId).execute();
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountLimits,
+  emailNoticesSchema,
   profileUpdateSchema,
   userRecordSchema,
   verificationMessages,
@@ -14,7 +15,13 @@ import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { spendImageBudget } from '../images/budget.js';
 import { saveUploadedImage } from '../images/save.js';
-import { findUserRecord, listUsers, promoteUserById, updateProfile } from './queries.js';
+import {
+  findUserRecord,
+  listUsers,
+  promoteUserById,
+  setEmailNotices,
+  updateProfile,
+} from './queries.js';
 import { makeAdminBody, userListItemSchema } from '#shared/api/users';
 import { userIdParams, usersQuery } from './schemas.js';
 import { rateLimits } from '#shared/rules/limits';
@@ -164,6 +171,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: { email: caller.email, callbackURL: paths.myProfile },
       });
       return { message: verificationMessages.sent };
+    },
+  );
+
+  app.put(
+    '/api/users/me/notices',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Turns the signed-in user's notices on or off (reviews, reminders; receipts always go)",
+        body: emailNoticesSchema,
+        response: { 200: userRecordSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      await setEmailNotices(app.database.db, caller.id, request.body.emailNotices);
+      const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
+      if (!record) throw new AppError('not_found', 'This account no longer exists');
+      return record;
     },
   );
 };

@@ -6,7 +6,9 @@ import { columnTypes } from '../column-types.js';
  * causes it commits until a server has handed it over, so a restart or a failed SMTP server
  * loses none. Times are epoch milliseconds. `dedupe_key` names a notice that must go once
  * (a premium reminder per expiry, say): a second insert with the same key does nothing,
- * whichever process makes it. `user.email_notices` is the reader's choice of notices.
+ * whichever process makes it. `user.email_notices` is the reader's choice of notices;
+ * `user.premium_reminded_until` the expiry a reminder was last sent for (payments/reminders.ts,
+ * which finds readers through the index on `premium_until` from 001).
  * Accounts made before addresses were verified count as verified: they were let in without a
  * link to follow, and would otherwise lose what they could do.
  */
@@ -47,10 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('user')
     .addColumn('email_notices', t.boolean, (c) => c.notNull().defaultTo(t.postgres ? true : 1))
     .execute();
+  await db.schema.alterTable('user').addColumn('premium_reminded_until', t.timestamp).execute();
   await sql`update "user" set email_verified = ${t.postgres ? sql`true` : sql`1`}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('user').dropColumn('premium_reminded_until').execute();
   await db.schema.alterTable('user').dropColumn('email_notices').execute();
   await db.schema.dropTable('mail_queue').execute();
 }

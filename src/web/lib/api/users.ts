@@ -35,3 +35,8 @@ export async function sendVerificationEmail(): Promise<string> {
   });
   return message;
 }
+
+/** Turns the newsroom's notices by mail on or off; answers the updated record. */
+export function setEmailNotices(emailNotices: boolean): Promise<UserRecord> {
+  return apiFetch<UserRecord>('/users/me/notices', { method: 'PUT', json: { emailNotices } });
+}

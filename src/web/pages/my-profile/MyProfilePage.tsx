@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useAuth } from '../../lib/auth/authContext';
+import { NoticesSetting } from './NoticesSetting';
 import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
@@ -25,6 +26,7 @@ export function MyProfilePage() {
         ) : (
           <ProfileView user={auth.user} onEdit={() => setEditing(true)} />
         )}
+        <NoticesSetting on={auth.user.emailNotices} />
       </div>
       <PremiumStatus user={auth.user} />
     </section>

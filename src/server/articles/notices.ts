@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { paths } from '#shared/paths';
+import { toBool } from '#server/db/values';
+import { articleReviewMail, type ArticleReview } from '#server/mail/templates';
+
+/**
+ * Mails the author what an editor decided, unless they turned notices off. Called once the
+ * decision is written (it is a notice, not a record: the decision stands whether or not it goes).
+ */
+export async function sendReviewNotice(
+  app: FastifyInstance,
+  articleId: number,
+  review: ArticleReview,
+): Promise<void> {
+  const db = app.database.db;
+  const row = await db
+    .selectFrom('article')
+    .innerJoin('user', 'user.id', 'article.authorId')
+    .select(['article.title', 'user.name', 'user.email', 'user.emailNotices'])
+    .where('article.id', '=', articleId)
+    .executeTakeFirst();
+  if (!row || !toBool(row.emailNotices)) return;
+  const { publicUrl } = app.mail.site;
+  await app.mail.send(
+    db,
+    articleReviewMail(
+      app.mail.site,
+      { name: row.name, email: row.email },
+      { title: row.title, url: `${publicUrl}${paths.article(String(articleId))}` },
+      review,
+      `${publicUrl}${paths.myArticles}`,
+    ),
+  );
+}

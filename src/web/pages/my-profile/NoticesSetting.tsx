@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { setEmailNotices } from '../../lib/api/users';
+import { useAuth } from '../../lib/auth/authContext';
+
+/**
+ * The notices by mail, on or off: editors' decisions on one's articles and the reminder before
+ * premium runs out. Receipts and security mail (password resets) always go, as it says.
+ */
+export function NoticesSetting({ on }: { on: boolean }) {
+  const id = useId();
+  const { refresh } = useAuth();
+  const save = useMutation({
+    mutationFn: setEmailNotices,
+    onSuccess: async (record) => {
+      await refresh().catch(() => null);
+      toast.success(record.emailNotices ? 'Notices by email are on.' : 'Notices by email are off.');
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const checked = save.isPending ? Boolean(save.variables) : on;
+  return (
+    <div className="mt-6 border-t border-rule pt-6 text-left">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+          aria-describedby={`${id}-note`}
+          className="mt-1 size-5 accent-ink"
+        />
+        <label htmlFor={id} className="font-semibold">
+          Email me when editors review my articles and before my premium access ends
+        </label>
+      </div>
+      <p id={`${id}-note`} className="mt-1 ml-8 text-sm text-ink-muted">
+        Receipts for payments and password reset links are always sent.
+      </p>
+    </div>
+  );
+}
