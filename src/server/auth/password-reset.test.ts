@@ -50,6 +50,25 @@ describe('POST /api/auth/request-password-reset', () => {
     expect((await readOutbox(outbox)).map((m) => m.to)).not.toContain('nobody-here@example.com');
   });
 
+  it('takes as long to answer for an address with an account as for one without', async () => {
+    // The lookup and the mail happen after the answer: both answers do the same work first.
+    const owners = await Promise.all(Array.from({ length: 15 }, () => signUp(t.app)));
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await requestReset(email);
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (const [i, owner] of owners.entries()) {
+      known.push(await timed(owner.user.email));
+      unknown.push(await timed(`no-account-${i}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[7]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(3);
+  });
+
   it('refuses what is not an address, with the registration form’s message', async () => {
     for (const [email, message] of [
       ['', accountMessages.emailRequired],
