@@ -9,7 +9,7 @@ import { createTestClock } from '../test/clock.js';
 import { createArticle, createPublisher, uploadedImageUrl } from '../test/factories.js';
 import { readOutbox, type OutboxMail } from '../test/outbox.js';
 import { confirmPayment, newIntent } from '../test/payment-calls.js';
-import { goodCard } from '../test/payment-peers.js';
+import { paymentPeers } from '../test/payment-peers.js';
 
 const clock = createTestClock(new Date('2026-11-21T09:00:00.000Z'));
 const hour = 60 * 60_000;
@@ -182,16 +182,8 @@ describe('receipts', () => {
     const reader = await signUp(t.app);
     await setNotices(reader, false);
     const intent = await newIntent(t, reader, 10);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/demo/charge',
-      headers: { cookie: reader.cookie },
-      payload: {
-        clientSecret: intent.clientSecret,
-        card: goodCard,
-        billingDetails: { name: reader.user.name, email: reader.user.email },
-      },
-    });
+    const demo = await paymentPeers.find((peer) => peer.name === 'demo')!.start();
+    await demo.pay(t, reader, intent);
     // The page confirms twice (a reload): one grant, one receipt.
     expect((await confirmPayment(t, reader, intent.paymentIntentId)).statusCode).toBe(200);
     await confirmPayment(t, reader, intent.paymentIntentId);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { passwordResetRequestSchema } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../components/AuthCard';
+import { FormError } from '../../components/form/FormError';
 import { TextField } from '../../components/form/TextField';
 import { buttonClass } from '../../components/ui/button';
 import { PageHead } from '../../head/PageHead';
@@ -63,11 +64,7 @@ export function ForgotPasswordPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          {failure && (
-            <p role="alert" className="text-sm font-semibold text-accent">
-              {failure}
-            </p>
-          )}
+          {failure && <FormError message={failure} />}
           <button type="submit" disabled={isSubmitting} className={clsx(buttonClass(), 'w-full')}>
             {isSubmitting ? 'Sending…' : 'Send me a link'}
           </button>

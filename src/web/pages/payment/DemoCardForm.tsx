@@ -5,7 +5,7 @@ import { errorMessage } from '../../components/dialogs/alert';
 import { chargeDemoCard } from '../../lib/api/payments';
 import type { CardFormProps } from './cardFormProps';
 import { PayButton } from './PayButton';
-import { PaymentError } from './PaymentError';
+import { FormError } from '../../components/form/FormError';
 
 /** "4242424242424242" → "4242 4242 4242 4242", as card numbers are printed. */
 function groupDigits(value: string): string {
@@ -99,7 +99,7 @@ export function DemoCardForm({
         </div>
       </div>
       <PayButton plan={plan} ready={ready && intent !== undefined} busy={busy} />
-      {error && <PaymentError message={error} />}
+      {error && <FormError className="mt-4" message={error} />}
     </form>
   );
 }

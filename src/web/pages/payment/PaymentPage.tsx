@@ -9,7 +9,7 @@ import { getPaymentConfig } from '../../lib/api/payments';
 import { planFromState } from '../../lib/planState';
 import { DemoCardForm } from './DemoCardForm';
 import { OrderSummary } from './OrderSummary';
-import { PaymentError } from './PaymentError';
+import { FormError } from '../../components/form/FormError';
 import { usePaymentIntent } from './usePaymentIntent';
 import { useFinishPayment } from './useFinishPayment';
 import { paths } from '#shared/paths';
@@ -80,7 +80,7 @@ function Checkout({ plan }: { plan: Plan }) {
         ) : (
           <DemoCardForm ready={config.data?.provider === 'demo'} {...formProps} />
         )}
-        {intent.error && <PaymentError message={intent.error.message} />}
+        {intent.error && <FormError className="mt-4" message={intent.error.message} />}
       </div>
     </div>
   );

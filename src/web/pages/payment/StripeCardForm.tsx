@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../components/dialogs/alert';
 import type { CardFormProps } from './cardFormProps';
 import { PayButton } from './PayButton';
-import { PaymentError } from './PaymentError';
+import { FormError } from '../../components/form/FormError';
 
 // One Stripe.js per publishable key for the life of the page, as Stripe asks.
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -62,7 +62,7 @@ function CardForm({ plan, billing, intent, onPaid }: CardFormProps) {
         />
       </div>
       <PayButton plan={plan} ready={stripe !== null && intent !== undefined} busy={busy} />
-      {error && <PaymentError message={error} />}
+      {error && <FormError className="mt-4" message={error} />}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { passwordResetMessages, passwordSchema } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../components/AuthCard';
 import { errorMessage } from '../../components/dialogs/alert';
+import { FormError } from '../../components/form/FormError';
 import { PasswordField } from '../../components/form/PasswordField';
 import { buttonClass } from '../../components/ui/button';
 import { PageHead } from '../../head/PageHead';
@@ -55,11 +56,7 @@ export function ResetPasswordPage() {
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
-          {failure && (
-            <p role="alert" className="text-sm font-semibold text-accent">
-              {failure}
-            </p>
-          )}
+          {failure && <FormError message={failure} />}
           <button type="submit" disabled={isSubmitting} className={clsx(buttonClass(), 'w-full')}>
             {isSubmitting ? 'Saving…' : 'Set new password'}
           </button>
