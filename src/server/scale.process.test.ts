@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
 import type { Article } from '#shared/articles';
 import type { PaymentIntent } from '#shared/payments';
 import { webp } from './test/image-fixtures.js';
+import { readOutbox } from './test/outbox.js';
 import { startS3Peer, type ImagePeer } from './test/image-peers.js';
 import { startStripeFake, type StripeFake } from './test/stripe-fake.js';
 import {
@@ -207,6 +209,20 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     ).json()) as UserRecord;
     expect(record.isPremium).toBe(true);
     expect(record.subscriptionHistory).toHaveLength(1);
+
+    // One receipt, though both servers saw the payment and both send from the one queue.
+    const outbox = path.join(env.DATA_DIR ?? '', 'outbox');
+    const receipts = async () =>
+      (await readOutbox(outbox)).filter(
+        (m) => m.to === 'reader@example.com' && m.subject.includes('receipt'),
+      );
+    const deadline = Date.now() + 10_000;
+    while ((await receipts()).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Both servers look for due mail every 5 seconds: give each a turn.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await receipts()).toHaveLength(1);
   }, 180_000);
 });
 
