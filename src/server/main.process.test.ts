@@ -83,6 +83,21 @@ describe('starting the server', () => {
     ).json()) as unknown[];
     expect(publishers.length).toBeGreaterThanOrEqual(6);
     expect(server.output()).toContain('admin@example.com');
+    expect(server.output()).toMatch(/Mail: written to .*outbox, shown at .*\/dev\/outbox/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('names the mail server by its host alone, never its password', async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+      SMTP_URL: 'smtp://newsroom:mail-secret@127.0.0.1:2525',
+    });
+    await waitForHealth(port);
+    expect(server.output()).toContain('Mail: through 127.0.0.1:2525');
+    expect(server.output()).not.toContain('mail-secret');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

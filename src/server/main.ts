@@ -61,6 +61,7 @@ function printBanner(seeded: boolean) {
     ``,
     `  Tribune is running at ${config.publicUrl}`,
     `  Database: ${describeDatabase()}`,
+    `  Mail: ${describeMail()}`,
   ];
   if (workers > 1) lines.push(`  Workers: ${workers} processes sharing port ${config.port}`);
   if (config.seedDemo) {
@@ -71,6 +72,13 @@ function printBanner(seeded: boolean) {
       lines.push(`    ${account.email.padEnd(22)} ${account.role}`);
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** Where mail goes; the SMTP server by host only (its address may carry a password). */
+function describeMail(): string {
+  if (config.mail.kind === 'smtp') return `through ${new URL(config.mail.url).host}`;
+  const page = config.env === 'production' ? '' : `, shown at ${config.publicUrl}/dev/outbox`;
+  return `written to ${config.mail.dir}${page} (set SMTP_URL to send it)`;
 }
 
 function describeDatabase(): string {
