@@ -27,7 +27,7 @@ export function configFromEnvironment(): AppConfig {
 export async function prepareDatabase(
   config: AppConfig,
 ): Promise<{ database: DatabaseHandle; seeded: boolean }> {
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, { timeQueries: config.serverTiming });
   try {
     await migrateToLatest(database.db);
     const seeded = config.seedDemo

@@ -15,7 +15,7 @@ const workers = config.workers ?? 1;
 
 if (cluster.isWorker) {
   // The primary has migrated and seeded the database before starting this worker.
-  await serve(openDatabase(config.database));
+  await serve(openDatabase(config.database, { timeQueries: config.serverTiming }));
 } else {
   const { database, seeded } = await prepareDatabase(config);
   if (workers === 1) {

@@ -37,11 +37,22 @@ export interface DatabaseHandle {
 // COUNT(*) and SUM() come back as int8; every count here fits a JavaScript number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  return config.dialect === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+export interface OpenOptions {
+  /**
+   * Times every query for the request it runs in (query-timing.ts), for SERVER_TIMING. Off,
+   * Kysely gets no log hook and measures nothing.
+   */
+  timeQueries?: boolean;
 }
 
-function openSqlite(file: string): DatabaseHandle {
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
+  const queryLog = options.timeQueries ? recordQuery : undefined;
+  return config.dialect === 'postgres'
+    ? openPostgres(config.url, queryLog)
+    : openSqlite(config.file, queryLog);
+}
+
+function openSqlite(file: string, queryLog: typeof recordQuery | undefined): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = retainDriverObjects(new SQLite(file));
   // WAL lets readers run beside the single writer; the busy timeout waits for the lock
@@ -55,7 +66,7 @@ function openSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
-    log: recordQuery,
+    log: queryLog,
   });
   return {
     db,
@@ -68,14 +79,14 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, queryLog: typeof recordQuery | undefined): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // After CamelCasePlugin: it sees the tables' and columns' names as the database has them.
   const ownWrites = new PublicWritesPlugin();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin(), ownWrites],
-    log: recordQuery,
+    log: queryLog,
   });
   return {
     db,

@@ -15,9 +15,9 @@ export function timeQueriesOf(timing: QueryTiming, work: () => void): void {
 }
 
 /**
- * Kysely's log hook, on every database (database.ts): adds each query's time on its connection,
- * as Kysely measures it, to the request it runs for, when that request is being timed
- * (http/server-timing.ts); otherwise it does nothing.
+ * Kysely's log hook, given to the database only when SERVER_TIMING is on (database.ts): adds each
+ * query's time on its connection, as Kysely measures it, to the request it runs for, when that
+ * request is being timed (http/server-timing.ts).
  */
 export function recordQuery(event: LogEvent): void {
   const timing = current.getStore();

@@ -21,7 +21,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: { clock?: Clock; pages?: Pages } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ timeQueries: overrides.serverTiming });
   const config: AppConfig = {
     env: 'test',
     port: 0,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 /** Which engine this test run uses: the Vitest project sets TEST_DIALECT. */
@@ -22,11 +22,11 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: a new SQLite file in a temporary folder, or a
  * new schema in the PostgreSQL database at TEST_DATABASE_URL, dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribune-test-'));
   if (testDialect === 'sqlite') {
     const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dataDir, 'test.db') };
-    const handle = openDatabase(config);
+    const handle = openDatabase(config, options);
     await migrateToLatest(handle.db);
     return {
       config,
@@ -49,7 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const config: DatabaseConfig = { dialect: 'postgres', url: url.toString() };
-  const handle = openDatabase(config);
+  const handle = openDatabase(config, options);
   await migrateToLatest(handle.db);
   return {
     config,
