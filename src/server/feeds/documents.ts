@@ -1,7 +1,8 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
-import { absoluteUrl, element, escapeXml } from './xml.js';
 import { paths } from '#shared/paths';
+import { escapeMarkup } from '../http/escape-markup.js';
+import { absoluteUrl, element } from './xml.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -115,13 +116,13 @@ export function rssFeed(
       '<item>',
       element('title', article.name),
       element('link', link),
-      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
       element('description', text),
       element('dc:creator', article.author.name),
       element('pubDate', new Date(article.createdAt).toUTCString()),
       element('category', article.publisher),
       ...article.tags.map((tag) => element('category', tag)),
-      `<media:content url="${escapeXml(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
+      `<media:content url="${escapeMarkup(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
       '</item>',
     ].join('');
   });
@@ -134,7 +135,7 @@ export function rssFeed(
     element('description', feed.description) +
     element('language', 'en') +
     element('lastBuildDate', builtAt.toUTCString()) +
-    `<atom:link href="${escapeXml(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
+    `<atom:link href="${escapeMarkup(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
     entries.join('\n') +
     '\n</channel>\n</rss>\n'
   );

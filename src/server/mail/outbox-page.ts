@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { AppError } from '../errors.js';
-import { escapeHtml } from './templates.js';
+import { escapeMarkup } from '../http/escape-markup.js';
 
 /** An outbox file's name as transport.ts writes it; nothing else is ever read. */
 const fileName = /^[\w-]+\.eml$/;
@@ -22,7 +22,7 @@ export const outboxPage: FastifyPluginAsync<{ dir: string }> = async (app, { dir
     const rows = await Promise.all(
       files.map(async (file) => {
         const mail = await simpleParser(await readFile(path.join(dir, file)));
-        return `<li><a href="/dev/outbox/${escapeHtml(file)}">${escapeHtml(mail.subject ?? '(no subject)')}</a> to ${escapeHtml(addresses(mail.to))} <small>${escapeHtml(mail.date?.toISOString() ?? '')}</small></li>`;
+        return `<li><a href="/dev/outbox/${escapeMarkup(file)}">${escapeMarkup(mail.subject ?? '(no subject)')}</a> to ${escapeMarkup(addresses(mail.to))} <small>${escapeMarkup(mail.date?.toISOString() ?? '')}</small></li>`;
       }),
     );
     return reply
@@ -30,7 +30,7 @@ export const outboxPage: FastifyPluginAsync<{ dir: string }> = async (app, { dir
       .send(
         page(
           'Outbox',
-          `<p>Mail written to ${escapeHtml(dir)} (no SMTP_URL is set).</p>` +
+          `<p>Mail written to ${escapeMarkup(dir)} (no SMTP_URL is set).</p>` +
             (rows.length ? `<ul>${rows.join('')}</ul>` : '<p>No messages yet.</p>'),
         ),
       );
@@ -52,9 +52,9 @@ export const outboxPage: FastifyPluginAsync<{ dir: string }> = async (app, { dir
           page(
             subject,
             `<p><a href="/dev/outbox">All messages</a></p>` +
-              `<dl><dt>From</dt><dd>${escapeHtml(addresses(mail.from))}</dd>` +
-              `<dt>To</dt><dd>${escapeHtml(addresses(mail.to))}</dd>` +
-              `<dt>Date</dt><dd>${escapeHtml(mail.date?.toISOString() ?? '')}</dd></dl>` +
+              `<dl><dt>From</dt><dd>${escapeMarkup(addresses(mail.from))}</dd>` +
+              `<dt>To</dt><dd>${escapeMarkup(addresses(mail.to))}</dd>` +
+              `<dt>Date</dt><dd>${escapeMarkup(mail.date?.toISOString() ?? '')}</dd></dl>` +
               `<pre>${linkify(mail.text ?? '')}</pre>`,
           ),
         );
@@ -72,11 +72,13 @@ function linkify(text: string): string {
   return text
     .split(/(https?:\/\/\S+)/)
     .map((part, i) =>
-      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+      i % 2 === 1
+        ? `<a href="${escapeMarkup(part)}">${escapeMarkup(part)}</a>`
+        : escapeMarkup(part),
     )
     .join('');
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Tribune outbox</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} | Tribune outbox</title></head><body><main><h1>${escapeMarkup(title)}</h1>${body}</main></body></html>`;
 }

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../http/escape-markup.js';
 import type { MailMessage } from './queue.js';
 
 /** What every message says, and the site it comes from. */
@@ -18,19 +19,6 @@ interface Letter {
   after?: string[];
 }
 
-/** `<`, `>`, `&` and both quotes as entities (`&#39;`: older mail programs lack `&apos;`). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => htmlEntities[char]!);
-}
-
-const htmlEntities: Record<string, string> = {
-  '<': '&lt;',
-  '>': '&gt;',
-  '&': '&amp;',
-  "'": '&#39;',
-  '"': '&quot;',
-};
-
 /**
  * One message as plain text and as simple HTML (one column, inline styles, which mail programs
  * keep), both saying the same, signed with the site's name and address. Every value is escaped
@@ -45,21 +33,21 @@ export function compose(site: MailSite, letter: Letter): MailMessage {
     ...after,
     `${site.name}\n${site.publicUrl}`,
   ].join('\n\n');
-  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeMarkup(p)}</p>`;
   const button = letter.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="background:#1a1a1a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(letter.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(letter.action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeMarkup(letter.action.url)}" style="background:#1a1a1a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeMarkup(letter.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeMarkup(letter.action.url)}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.subject)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(letter.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f4;font-family:Georgia,serif;color:#1a1a1a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px">
-<p style="margin:0 0 24px;font-size:22px;font-weight:bold">${escapeHtml(site.name)}</p>
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold">${escapeMarkup(site.name)}</p>
 ${paragraph(letter.greeting)}
 ${letter.paragraphs.map(paragraph).join('\n')}
 ${button}
 ${after.map(paragraph).join('\n')}
-<p style="margin:32px 0 0;font-size:13px;color:#555555"><a href="${escapeHtml(site.publicUrl)}" style="color:#555555">${escapeHtml(site.publicUrl)}</a></p>
+<p style="margin:32px 0 0;font-size:13px;color:#555555"><a href="${escapeMarkup(site.publicUrl)}" style="color:#555555">${escapeMarkup(site.publicUrl)}</a></p>
 </div>
 </body></html>
 `;
