@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   passwordResetMessages,
   passwordResetRequestSchema,
   passwordResetSchema,
 } from '#shared/accounts';
 import { apiErrorSchema } from '#shared/api-error';
+import { messageAnswerSchema } from '#shared/api/message';
 import { rateLimits } from '#shared/rules/limits';
 import { AppError } from '../errors.js';
 import { consumeAttempt } from '../rate-limit/attempts.js';
-
-const answer = z.object({ message: z.string() });
 
 /**
  * Forgotten passwords, on better-auth's reset flow (auth.ts sends its link by mail): a
@@ -27,7 +26,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Mails a link to choose a new password, if an account uses the address',
         body: passwordResetRequestSchema,
-        response: { 200: answer, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: messageAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
       // After the answer has gone, so that its time says nothing either.
       onResponse: async (request, reply) => {
@@ -68,7 +67,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sets a new password with the token from the mailed link; ends every session',
         body: passwordResetSchema,
-        response: { 200: answer, 400: apiErrorSchema },
+        response: { 200: messageAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {

@@ -22,6 +22,7 @@ import {
   setEmailNotices,
   updateProfile,
 } from './queries.js';
+import { messageAnswerSchema } from '#shared/api/message';
 import { makeAdminBody, userListItemSchema } from '#shared/api/users';
 import { userIdParams, usersQuery } from './schemas.js';
 import { rateLimits } from '#shared/rules/limits';
@@ -147,7 +148,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Mails the signed-in user a new link to confirm their address',
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageAnswerSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           429: apiErrorSchema,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserRecord } from '#shared/accounts';
+import type { MessageAnswer } from '#shared/api/message';
 import { apiFetch } from './client';
 
 /** Query keys for user records; sign-out removes everything under `all`. */
@@ -30,7 +31,7 @@ export function updateProfile(input: { name: string; photo?: File | null }): Pro
 
 /** Mails the signed-in user a new link to confirm their address; answers what to tell them. */
 export async function sendVerificationEmail(): Promise<string> {
-  const { message } = await apiFetch<{ message: string }>('/users/me/verification-email', {
+  const { message } = await apiFetch<MessageAnswer>('/users/me/verification-email', {
     method: 'POST',
   });
   return message;
