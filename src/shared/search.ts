@@ -11,6 +11,11 @@ export const searchLimits = {
   termsMax: 8,
   /** Results per page on /search (the API takes any limit up to its list maximum). */
   pageSize: 10,
+  /**
+   * The newest matches a search ranks and counts: when more articles match, the older ones are
+   * found by more words or a phrase (server/search/matches.ts says why).
+   */
+  ranked: 1_000,
 } as const;
 
 export const searchMessages = {

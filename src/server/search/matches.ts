@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import { searchLimits } from '#shared/search';
 import type { Db } from '../db/database.js';
+import type { Term } from './terms.js';
 
 /** What narrows a search besides its words. */
 export interface SearchFilters {
@@ -16,15 +18,100 @@ export interface SearchPage {
   page: number;
 }
 
+/** A match among the newest, as an engine finds it: its score (higher is better) and facets. */
+export interface RankedRow {
+  id: number;
+  score: number;
+  createdAt: string | Date;
+  publisher: string;
+  tags: string[];
+}
+
+/** A result's title and passage with the engine's marks around the matched words. */
+export interface MarkedText {
+  id: number;
+  title: string;
+  passage: string;
+}
+
+/** What one engine does for a search (sqlite-matches.ts, postgres-matches.ts). */
+export interface SearchEngine {
+  /**
+   * The newest matches, newest first, at most `count`: each scored by the engine's relevance
+   * (corpus-wide statistics, so a score does not depend on which matches are read), with its
+   * publisher's name and its tags.
+   */
+  newest(
+    db: Db,
+    terms: readonly Term[],
+    filters: SearchFilters,
+    publicOnly: boolean,
+    count: number,
+  ): Promise<RankedRow[]>;
+  /** These matches' titles and best passages, marked, in any order. */
+  marked(
+    db: Db,
+    terms: readonly Term[],
+    ids: readonly number[],
+    publicOnly: boolean,
+  ): Promise<MarkedText[]>;
+}
+
 /** One engine's answer: the page's articles with their marked title and passage, and facets. */
 export interface Matches {
-  hits: { id: number; title: string; passage: string }[];
+  hits: MarkedText[];
+  /** The matches ranked and counted: all of them, or the newest `searchLimits.ranked`. */
   total: number;
+  /** More articles match than the newest `searchLimits.ranked`, which alone are ranked. */
+  more: boolean;
   publishers: { name: string; count: number }[];
   tags: { tag: string; count: number }[];
 }
 
 export const facetSizes = { publishers: 10, tags: 12 } as const;
+
+/**
+ * A search ranks and counts the newest `searchLimits.ranked` of its matches, so its work is
+ * bounded whatever the words: a word in most of 100,000 articles costs what a rarer one does,
+ * rather than scoring, sorting and grouping every match. Below that many, which is most
+ * searches, every match is ranked and the counts are exact.
+ */
+export async function findMatches(
+  engine: SearchEngine,
+  db: Db,
+  terms: readonly Term[],
+  filters: SearchFilters,
+  { limit, page }: SearchPage,
+  publicOnly: boolean,
+): Promise<Matches> {
+  const found = await engine.newest(db, terms, filters, publicOnly, searchLimits.ranked + 1);
+  const more = found.length > searchLimits.ranked;
+  const rows = found.slice(0, searchLimits.ranked).map((row) => ({
+    ...row,
+    time: new Date(row.createdAt).getTime(),
+  }));
+  rows.sort((a, b) => b.score - a.score || b.time - a.time || b.id - a.id);
+  const pageIds = rows.slice((page - 1) * limit, page * limit).map((row) => row.id);
+  const marked = pageIds.length ? await engine.marked(db, terms, pageIds, publicOnly) : [];
+  const byId = new Map(marked.map((text) => [text.id, text]));
+  return {
+    hits: pageIds.flatMap((id) => byId.get(id) ?? []),
+    total: rows.length,
+    more,
+    publishers: countsOf(rows.map((row) => row.publisher)).map(([name, count]) => ({
+      name,
+      count,
+    })),
+    tags: countsOf(rows.flatMap((row) => row.tags)).map(([tag, count]) => ({ tag, count })),
+  };
+}
+
+/** How often each value comes, the most first, then by name. */
+function countsOf(values: string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+}
 
 /**
  * The filters as conditions on `article a`, the same on both engines. The article must be
@@ -47,37 +134,4 @@ export function filterConditions(filters: SearchFilters): RawBuilder<unknown> {
     );
   }
   return sql.join(all, sql` and `);
-}
-
-/** Counts per group, the most first, then by name, as a facet lists them. */
-export function byCount<T extends { count: number }>(rows: T[], name: (row: T) => string): T[] {
-  return rows
-    .map((row) => ({ ...row, count: Number(row.count) }))
-    .sort((a, b) => b.count - a.count || name(a).localeCompare(name(b)));
-}
-
-/**
- * The matches' counts per publisher and per tag, and their total (the publishers' sum), on
- * either engine: `from` names the matches joined to `article a`, `match` what they must meet.
- */
-export async function facetCounts(
-  db: Db,
-  from: RawBuilder<unknown>,
-  match: RawBuilder<unknown>,
-): Promise<Omit<Matches, 'hits'>> {
-  const [publishers, tags] = await Promise.all([
-    sql<{ name: string; count: number }>`
-      select p.name as name, count(*) as count
-      from ${from} join publisher p on p.id = a.publisher_id where ${match}
-      group by p.id`.execute(db),
-    sql<{ tag: string; count: number }>`
-      select t.tag as tag, count(*) as count
-      from ${from} join article_tag t on t.article_id = a.id where ${match}
-      group by t.tag`.execute(db),
-  ]);
-  return {
-    total: publishers.rows.reduce((sum, row) => sum + Number(row.count), 0),
-    publishers: publishers.rows,
-    tags: tags.rows,
-  };
 }

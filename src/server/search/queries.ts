@@ -4,8 +4,8 @@ import { selectArticles } from '../articles/queries/select.js';
 import { toArticleJson } from '../articles/to-json.js';
 import type { Db, Dialect } from '../db/database.js';
 import {
-  byCount,
   facetSizes,
+  findMatches,
   type Matches,
   type SearchFilters,
   type SearchPage,
@@ -24,7 +24,8 @@ export interface SearchAudience {
 }
 
 /**
- * One page of a site search, ranked, with the total and the facets of every match. An answer
+ * One page of a site search, ranked, with the total and the facets of the matches ranked
+ * (matches.ts: all of them, or the newest when there are very many). An answer
  * depends only on the query and on whether the caller may read premium text, so, like a public
  * list, it is kept for a while and dropped at once on any write (cache/public-reads.ts): a
  * popular search is read a few times a minute, not for every reader.
@@ -40,8 +41,8 @@ export function searchArticles(
 ): Promise<SearchAnswer> {
   const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
   return keep.read(key, readLifetimesMs.page, async () => {
-    const read = dialect === 'postgres' ? postgresMatches : sqliteMatches;
-    return answerOf(db, await read(db, terms, filters, page, publicOnly));
+    const engine = dialect === 'postgres' ? postgresMatches : sqliteMatches;
+    return answerOf(db, await findMatches(engine, db, terms, filters, page, publicOnly));
   });
 }
 
@@ -60,9 +61,10 @@ async function answerOf(db: Db, matches: Matches): Promise<SearchAnswer> {
   return {
     results,
     total: matches.total,
+    more: matches.more,
     facets: {
-      publishers: byCount(matches.publishers, (row) => row.name).slice(0, facetSizes.publishers),
-      tags: byCount(matches.tags, (row) => row.tag).slice(0, facetSizes.tags),
+      publishers: matches.publishers.slice(0, facetSizes.publishers),
+      tags: matches.tags.slice(0, facetSizes.tags),
     },
   };
 }

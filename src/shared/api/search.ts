@@ -31,8 +31,13 @@ export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 export const searchAnswerSchema = z.object({
   results: z.array(searchResultSchema),
-  /** All matching articles (also in the X-Total-Count header). */
+  /**
+   * The matching articles ranked, counted in the facets and paged (also in the X-Total-Count
+   * header): all of them, or the newest `searchLimits.ranked` when `more` is true.
+   */
   total: z.number().int(),
+  /** More articles match than the newest `searchLimits.ranked`, which alone are ranked. */
+  more: z.boolean(),
   facets: searchFacetsSchema,
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

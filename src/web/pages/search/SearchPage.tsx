@@ -122,9 +122,19 @@ function SearchOutcome(props: { state: SearchState; answer: SearchAnswer; busy: 
     <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
       <div className="lg:order-2">
         <p role="status" className="text-sm text-ink-muted">
-          {answer.total === 1 ? '1 article' : `${answer.total} articles`} for “{state.q}”
-          {pageCount > 1 && ` · page ${state.page} of ${pageCount}`}
+          {answer.more
+            ? `More than ${answer.total.toLocaleString('en')} articles`
+            : answer.total === 1
+              ? '1 article'
+              : `${answer.total} articles`}{' '}
+          for “{state.q}”{pageCount > 1 && ` · page ${state.page} of ${pageCount}`}
         </p>
+        {answer.more && (
+          <p className="text-sm text-ink-muted">
+            The newest {answer.total.toLocaleString('en')} are ranked here. Add words or a phrase in
+            quotes to find older stories.
+          </p>
+        )}
         <ChosenFilters state={state} />
         {answer.results.length === 0 ? (
           <p className="mt-6 border border-dashed border-rule px-6 py-10 text-center font-serif text-lg text-ink-muted italic">
