@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { toast } from 'sonner';
+import { toast } from './toasts/toast';
 import { verificationMessages } from '#shared/accounts';
 import { sendVerificationEmail } from '../lib/api/users';
 import { useAuth } from '../lib/auth/authContext';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../components/toasts/toast';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { PageLoading } from '../components/PageLoading';
 import { useHydrated } from '../hooks/useHydrated';

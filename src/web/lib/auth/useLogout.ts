@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';
 import { useAuth } from './authContext';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { articleMessages } from '#shared/article-messages';
 import { type CreateArticle } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';

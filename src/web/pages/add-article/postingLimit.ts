@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { articleMessages } from '#shared/article-messages';
 import { mayPostAnother } from '#shared/rules/posting';
 import type { Auth } from '../../lib/auth/authContext';

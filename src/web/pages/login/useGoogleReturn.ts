@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { parsePath, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
 import { fromParam, originOf, type FromState } from '../../lib/auth/origin';

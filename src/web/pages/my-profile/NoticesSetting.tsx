@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { setEmailNotices } from '../../lib/api/users';
 import { useAuth } from '../../lib/auth/authContext';
 

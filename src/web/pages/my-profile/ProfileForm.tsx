@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { z } from 'zod';
 import { nameSchema, type UserRecord } from '#shared/accounts';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { paymentMessages } from '#shared/payments';
 import { confirmPayment } from '../../lib/api/payments';
 import { userKeys } from '../../lib/api/users';

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import type { z } from 'zod';
 import { registrationSchema } from '#shared/accounts';
 import { errorMessage, showAlert } from '../../components/dialogs/alert';

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { z } from 'zod';
 import { passwordResetMessages, passwordSchema } from '#shared/accounts';
 import { paths } from '#shared/paths';

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Clock, MessageSquareWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toasts/toast';
 import { articleMessages } from '#shared/article-messages';
 import { type Article, type CreateArticle } from '#shared/articles';
 import { revisionMessages, type ArticleRevision } from '#shared/revisions';

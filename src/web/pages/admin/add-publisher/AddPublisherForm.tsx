@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toasts/toast';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { TextField } from '../../../components/form/TextField';
 import { ImageInput } from '../../../components/image-input/ImageInput';

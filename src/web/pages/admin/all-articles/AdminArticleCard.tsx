@@ -1,7 +1,7 @@
 import { ArticleImage, type ImagePriority } from '../../../components/articles/ArticleImage';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toasts/toast';
 import { articleStatus, type Article } from '#shared/articles';
 import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';

@@ -1,7 +1,7 @@
 import { ArticleImage } from '../../../components/articles/ArticleImage';
 import { Check, Clock, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toasts/toast';
 import {
   changedFields,
   revisionFields,

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/toasts/toast';
 import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { LoadError } from '../../../components/LoadError';
