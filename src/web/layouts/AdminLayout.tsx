@@ -4,6 +4,7 @@ import { siteName } from '#shared/site';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../components/Avatar';
+import { HeaderSearch } from '../components/header/HeaderSearch';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { SkipLink } from '../components/SkipLink';
@@ -82,6 +83,9 @@ export function AdminLayout() {
               </div>
             </div>
           )}
+          <div className="border-t border-paper/20 px-4 py-3 sm:px-6 lg:py-4">
+            <HeaderSearch onDark />
+          </div>
           <nav aria-label="Admin" className="border-t border-paper/20">
             <ul className="flex flex-col px-1 py-2 sm:px-3 lg:py-4">
               {adminLinks.map((link) => (

@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Form } from 'react-router';
 import { searchLimits } from '#shared/search';
@@ -7,8 +8,9 @@ import { paths } from '#shared/paths';
 /**
  * The search box on every page: a GET form to /search, which the server renders, so it works
  * before (or without) JavaScript; once the app runs, React Router's Form goes there in place.
+ * `onDark` draws it for the admin sidebar's ink background, as wide as the sidebar.
  */
-export function HeaderSearch() {
+export function HeaderSearch({ onDark = false }: { onDark?: boolean }) {
   const id = useId();
   return (
     <Form
@@ -16,7 +18,7 @@ export function HeaderSearch() {
       action={paths.search}
       role="search"
       aria-label="Site search"
-      className="flex w-full max-w-xs items-stretch sm:w-56"
+      className={clsx('flex w-full items-stretch', !onDark && 'max-w-xs sm:w-56')}
     >
       <label htmlFor={id} className="sr-only">
         Search the site
@@ -28,11 +30,21 @@ export function HeaderSearch() {
         required
         maxLength={searchLimits.queryMax}
         placeholder="Search articles"
-        className="min-w-0 flex-1 rounded-l-sm border border-r-0 border-ink/40 bg-surface px-2.5 py-1.5 font-sans text-sm font-normal tracking-normal text-ink normal-case placeholder:text-ink-muted focus-visible:border-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+        className={clsx(
+          'min-w-0 flex-1 rounded-l-sm border border-r-0 bg-surface px-2.5 py-1.5 font-sans text-sm font-normal tracking-normal text-ink normal-case placeholder:text-ink-muted focus-visible:outline-2 focus-visible:outline-offset-0',
+          onDark
+            ? 'border-paper/60 focus-visible:outline-paper'
+            : 'border-ink/40 focus-visible:border-ink',
+        )}
       />
       <button
         type="submit"
-        className="inline-flex items-center rounded-r-sm bg-ink px-2.5 text-paper hover:bg-accent"
+        className={clsx(
+          'inline-flex items-center rounded-r-sm px-2.5',
+          onDark
+            ? 'bg-accent text-paper hover:bg-paper hover:text-ink focus-visible:outline-paper'
+            : 'bg-ink text-paper hover:bg-accent',
+        )}
       >
         <Search aria-hidden className="size-4" />
         <span className="sr-only">Search</span>
