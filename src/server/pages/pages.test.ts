@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMessages } from '#shared/search';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, createPublisher, makePremium } from '../test/factories.js';
@@ -336,6 +337,15 @@ describe('site search', () => {
       expect.arrayContaining(['Harbour', 'harbour', 'market']),
     );
     expect(doc.querySelector('main input[name="q"]')?.getAttribute('value')).toBe('harbour market');
+  });
+
+  it('shows a refused search with its reason and status, not as loading', async () => {
+    const { res, doc } = await page(`/search?q=${'a'.repeat(201)}`);
+    expect(res.statusCode).toBe(400);
+    expect(doc.querySelector('main [role="alert"]')?.textContent).toBe(
+      `q: ${searchMessages.tooLong}`,
+    );
+    expect(doc.querySelector('main')?.textContent).not.toContain('Searching…');
   });
 
   it("never puts a premium article's hidden text in a guest's or free reader's results", async () => {
