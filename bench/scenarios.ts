@@ -118,7 +118,12 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       next: () => {
         const words =
           Math.random() < 0.5 ? [pick(searchWords)] : [pick(searchWords), pick(searchWords)];
-        return get(`/api/search?q=${encodeURIComponent(words.join(' '))}&limit=10`);
+        // Many readers, each well within the budget of searches per address (rateLimits).
+        const reader = `10.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+        return get(`/api/search?q=${encodeURIComponent(words.join(' '))}&limit=10`, {
+          ...apiHeaders,
+          'x-forwarded-for': reader,
+        });
       },
     },
     {

@@ -43,6 +43,9 @@ export async function startServer(
       // Several workers share the port (node:cluster, src/server/http/workers.ts).
       WEB_CONCURRENCY: String(workers),
       SERVER_TIMING: String(serverTiming),
+      // As behind the proxy of a real deployment: a scenario may name its readers' addresses
+      // in X-Forwarded-For (site search does: each address has a budget of searches).
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

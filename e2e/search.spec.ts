@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { SearchAnswer } from '../src/shared/api/search.js';
+import { signInAs } from './accounts.js';
 import { expect, test } from './fixtures.js';
 
 /*
@@ -70,6 +71,14 @@ test('a search with no words says so, and one that matches nothing says that', a
   await expect(page.getByRole('alert')).toHaveText('Type a word to search for.');
   await page.goto('/search?q=qwzxv');
   await expect(page.getByText('No articles match your search.')).toBeVisible();
+});
+
+test('the admin area has the search box too, in its sidebar', async ({ page, request }) => {
+  const all = await searchApi(request, `q=${word}`);
+  await signInAs(page, 'admin');
+  await page.goto('/admin/allusers');
+  await searchFromHeader(page, word);
+  await expect(page.getByRole('status')).toContainText(`${all.total} articles for “${word}”`);
 });
 
 test.describe('without JavaScript', () => {

@@ -22,6 +22,7 @@ export const searchMessages = {
   noWords: 'Type a word to search for.',
   tooManyTerms: `Search for at most ${searchLimits.termsMax} words or phrases.`,
   tooLong: `A search may be at most ${searchLimits.queryMax} characters.`,
+  tooMany: 'Too many searches from your address. Wait a minute and try again.',
 } as const;
 
 /** What a search asks for, as the page's address and the API's query carry it. */

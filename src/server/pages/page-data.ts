@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageData, PageDataError, PublicListQuery, Viewer } from '#shared/pages';
 import type { SessionUser } from '../auth/guards.js';
+import { AppError } from '../errors.js';
 import { parseArticleId } from '../articles/article-id.js';
 import { approvalFilter } from '../articles/entitlement.js';
 import { imageSizeReader } from '../articles/image-size.js';
@@ -23,6 +24,7 @@ export function pageData(
   app: FastifyInstance,
   caller: SessionUser | null,
   viewer: Viewer,
+  address: string,
 ): PageData {
   const { db, dialect } = app.database;
   return {
@@ -63,7 +65,7 @@ export function pageData(
         premium: params.premium === undefined ? undefined : String(params.premium),
       });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]);
-      return searchFor(app, caller, parsed.data);
+      return searchFor(app, caller, address, parsed.data).catch(asRefusal);
     },
     publishers: () => listPublishers(db),
     statistics: () => readStatistics(db, app.clock()),
@@ -80,6 +82,18 @@ export async function viewerOf(app: FastifyInstance, caller: SessionUser | null)
 }
 
 /** As the API's error handler words a query it refuses. */
+/** A rule's refusal (an AppError: too many searches) as the API would have answered it. */
+function asRefusal(error: unknown): never {
+  if (error instanceof AppError) {
+    throw {
+      status: error.status,
+      error: error.code,
+      message: error.message,
+    } satisfies PageDataError;
+  }
+  throw error;
+}
+
 function badRequest(issue: { path: PropertyKey[]; message: string } | undefined): PageDataError {
   const field = issue?.path.map(String).join('.');
   const message = issue

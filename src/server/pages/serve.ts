@@ -29,7 +29,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
       url: request.url,
       publicUrl,
       assets: pages.assets,
-      data: pageData(app, caller, viewer),
+      data: pageData(app, caller, viewer, request.ip),
     });
   };
 

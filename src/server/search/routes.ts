@@ -3,8 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { searchAnswerSchema, type SearchAnswer } from '#shared/api/search';
+import { rateLimits } from '#shared/rules/limits';
 import { mayReadPremium } from '#shared/rules/reading';
+import { searchMessages } from '#shared/search';
 import { currentUser, type SessionUser } from '../auth/guards.js';
+import { AppError } from '../errors.js';
+import { consumeAttempt } from '../rate-limit/attempts.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { searchArticles } from './queries.js';
 import { searchQuery } from './request-schema.js';
@@ -23,13 +27,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'counts per publisher and per tag. Premium articles are found like any other, but ' +
           'for a caller who may not read them (a guest or a free reader) only by their title ' +
           'and public excerpt, which is also where their passage comes from. The total is ' +
-          'also in the X-Total-Count header.',
+          'also in the X-Total-Count header. One address may search at most ' +
+          `${rateLimits.searches.max} times a minute; past that the answer is 429.`,
         querystring: searchQuery,
-        response: { 200: searchAnswerSchema, 400: apiErrorSchema },
+        response: { 200: searchAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const answer = await searchFor(app, await currentUser(request), request.query);
+      const answer = await searchFor(app, await currentUser(request), request.ip, request.query);
       reply.header('x-total-count', String(answer.total));
       // A kept answer is one object for all its readers: made into JSON and compressed once.
       replyWithShared(reply, sharedAnswerOf(answer));
@@ -38,13 +43,21 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A parsed search for `caller`: the API's answer, and the search page's (pages/page-data.ts). */
-export function searchFor(
+/**
+ * A parsed search for `caller` from `address`: the API's answer, and the search page's
+ * (pages/page-data.ts). Every search counts against the address's budget, kept answers too, so
+ * the rule is the same whatever the cache holds; past it the answer is 429.
+ */
+export async function searchFor(
   app: FastifyInstance,
   caller: SessionUser | null,
+  address: string,
   { q, publisher, tags, premium, page, limit }: z.output<typeof searchQuery>,
 ): Promise<SearchAnswer> {
   const { db, dialect } = app.database;
+  if (!(await consumeAttempt(db, 'search', address, rateLimits.searches))) {
+    throw new AppError('rate_limited', searchMessages.tooMany);
+  }
   return searchArticles(
     db,
     dialect,

@@ -36,6 +36,9 @@ export const rateLimits = {
   /** Views one address adds to one article's count: a reader reloading, not a script
    * inflating. */
   articleViews: { max: 30, windowSeconds: minute },
+  /** Site searches from one address (the API's and the search page's): two a second for a
+   * minute is more than a reader types or clicks, and a stop for a script walking the index. */
+  searches: { max: 120, windowSeconds: minute },
 } as const satisfies Record<string, RateLimit>;
 
 /** Items per page of each list the web app shows (the API takes any limit up to its maximum). */

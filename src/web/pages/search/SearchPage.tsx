@@ -60,7 +60,8 @@ export function SearchPage() {
         ) : query.data ? (
           <SearchOutcome state={state} answer={query.data} busy={query.isPlaceholderData} />
         ) : query.isError ? (
-          query.error instanceof ApiError && query.error.status === 400 ? (
+          // A refused search (bad words, too many searches) says why; nothing to retry at once.
+          query.error instanceof ApiError && [400, 429].includes(query.error.status) ? (
             <p role="alert" className="font-serif text-lg text-accent">
               {query.error.message}
             </p>
