@@ -59,7 +59,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     path: `/api/articles?isApproved=true${query}&page=1&limit=${pageSize}`,
     headers: apiHeaders,
   });
-  const get = (path: string, headers = apiHeaders): BenchRequest => ({
+  const get = (path: string, headers: Record<string, string> = apiHeaders): BenchRequest => ({
     method: 'GET',
     path,
     headers,
