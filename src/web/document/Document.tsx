@@ -29,8 +29,11 @@ export function Document({ styles, stateJson, preloads = [], children }: Props) 
         <meta name="color-scheme" content="light" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <link rel="alternate" type="application/rss+xml" title={siteName} href={feedPath} />
+        {/* A stylesheet with a precedence is one of React's resources: it goes at the top of
+            the head, before the scripts' preloads, so the browser asks for it first (on
+            HTTP/1.1 a page's first six requests are all it makes at once). */}
         {styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
       </head>
       <body>
