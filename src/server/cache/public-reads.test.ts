@@ -55,6 +55,14 @@ describe('public reads', () => {
     expect(await reads.read('k', 30_000, read('page'))).toBe('page #2');
   });
 
+  it('forget the oldest answers past their room', async () => {
+    const small = new PublicReads({ current: () => changes }, 2);
+    for (const key of ['a', 'b', 'c']) await small.read(key, 30_000, read(key));
+    expect(await small.read('c', 30_000, read('c'))).toBe('c #3');
+    expect(await small.read('b', 30_000, read('b'))).toBe('b #2');
+    expect(await small.read('a', 30_000, read('a'))).toBe('a #4');
+  });
+
   it('do not remember a read that failed', async () => {
     await expect(reads.read('k', 30_000, () => Promise.reject(new Error('down')))).rejects.toThrow(
       'down',

@@ -22,8 +22,8 @@ import type { ChangeWatch } from '../db/changes.js';
 export const readLifetimesMs = { page: 30_000, total: 300_000 } as const;
 /** The longest life of a kept answer while this process cannot hear others' notices. */
 const unsureLifetimeMs = 1_000;
-/** Answers remembered; the oldest goes first. */
-const maxEntries = 2_000;
+/** Answers remembered by default; the oldest goes first. */
+const defaultMaxEntries = 2_000;
 
 interface Entry {
   /** When the value was asked for: it is never answered once `lifetimeMs` older than this. */
@@ -42,7 +42,10 @@ export class PublicReads {
   #generation = Number.NaN;
   #entries = new Map<string, Entry>();
 
-  constructor(private readonly changes: Pick<ChangeWatch, 'current'>) {}
+  constructor(
+    private readonly changes: Pick<ChangeWatch, 'current'>,
+    private readonly maxEntries = defaultMaxEntries,
+  ) {}
 
   /**
    * The value for `key`, read by `read` and reused for up to `lifetimeMs`. Readers asking while
@@ -68,15 +71,16 @@ export class PublicReads {
     const entry = entries.get(key);
     if (entry && now < entry.readAt + lifetimeMs) {
       if (now >= entry.freshUntil && !entry.refreshing)
-        refresh(entries, key, entry, lifetimeMs, read);
+        refresh(entries, this.maxEntries, key, entry, lifetimeMs, read);
       return entry.value as Promise<T>;
     }
-    return remember(entries, key, read(), now, lifetimeMs).value as Promise<T>;
+    return remember(entries, this.maxEntries, key, read(), now, lifetimeMs).value as Promise<T>;
   }
 }
 
 function refresh(
   entries: Map<string, Entry>,
+  maxEntries: number,
   key: string,
   entry: Entry,
   lifetimeMs: number,
@@ -87,7 +91,7 @@ function refresh(
   const value = read();
   value.then(
     () => {
-      if (entries.get(key) === entry) remember(entries, key, value, readAt, lifetimeMs);
+      if (entries.get(key) === entry) remember(entries, maxEntries, key, value, readAt, lifetimeMs);
     },
     () => {
       entry.refreshing = false;
@@ -97,6 +101,7 @@ function refresh(
 
 function remember(
   entries: Map<string, Entry>,
+  maxEntries: number,
   key: string,
   value: Promise<unknown>,
   readAt: number,

@@ -65,6 +65,6 @@ export async function searchFor(
     { publisher, tags, isPremium: premium },
     { page, limit },
     { publicOnly: !mayReadPremium(caller) },
-    app.publicReads,
+    app.searchReads,
   );
 }
