@@ -67,6 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (emailAddress: string, password: string) => {
       await signInWithEmail(emailAddress, password);
       queryClient.removeQueries({ queryKey: searchKeys.all });
+      // Reads that failed before (a session that had ended) are asked again when next shown:
+      // failed reads are not re-asked at each mount (lib/api/queryClient.ts).
+      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
       return refresh();
     },
     [queryClient, refresh],
