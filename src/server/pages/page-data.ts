@@ -81,7 +81,6 @@ export async function viewerOf(app: FastifyInstance, caller: SessionUser | null)
   return { user: { id, name, email, image }, record };
 }
 
-/** As the API's error handler words a query it refuses. */
 /** A rule's refusal (an AppError: too many searches) as the API would have answered it. */
 function asRefusal(error: unknown): never {
   if (error instanceof AppError) {
@@ -94,6 +93,7 @@ function asRefusal(error: unknown): never {
   throw error;
 }
 
+/** As the API's error handler words a query it refuses. */
 function badRequest(issue: { path: PropertyKey[]; message: string } | undefined): PageDataError {
   const field = issue?.path.map(String).join('.');
   const message = issue
