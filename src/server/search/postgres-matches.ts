@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { filterConditions, type MarkedText, type RankedRow, type SearchEngine } from './matches.js';
 import { markEnd, markStart, tsQuery, type Term } from './terms.js';
+
+/** A private-use character, like the marks, that no parser takes for anything but a gap. */
+const angleStandIn = '\uE002';
 
 const queryOf = (terms: readonly Term[], publicOnly: boolean) =>
   sql`to_tsquery('english', ${tsQuery(terms, publicOnly)})`;
@@ -40,13 +43,22 @@ export const postgresMatches: SearchEngine = {
       ? sql`case when a.is_premium then a.premium_excerpt else a.description end`
       : sql`a.description`;
     const marks = `StartSel="${markStart}", StopSel="${markEnd}"`;
+    // ts_headline's parser takes "<b>" or "<script>" in an article's text for HTML tags and
+    // leaves them out of what it returns: "<" goes in as a stand-in and comes back after.
+    const shielded = (text: RawBuilder<unknown>) => sql`replace(${text}, '<', ${angleStandIn})`;
     const { rows } = await sql<MarkedText>`
       select a.id as id,
-        ts_headline('english', a.title, ${query}, ${`${marks}, HighlightAll=true`}) as title,
-        ts_headline('english', ${passageText}, ${query},
+        ts_headline('english', ${shielded(sql`a.title`)}, ${query},
+          ${`${marks}, HighlightAll=true`}) as title,
+        ts_headline('english', ${shielded(passageText)}, ${query},
           ${`${marks}, MaxFragments=1, MaxWords=32, MinWords=16, FragmentDelimiter=" … "`}) as passage
       from article a
       where a.id in (${sql.join(ids)})`.execute(db);
-    return rows;
+    const unshielded = (text: string) => text.replaceAll(angleStandIn, '<');
+    return rows.map((row) => ({
+      ...row,
+      title: unshielded(row.title),
+      passage: unshielded(row.passage),
+    }));
   },
 };

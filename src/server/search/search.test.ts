@@ -336,3 +336,19 @@ describe('writes', () => {
     expect(keysOf(await search(`${q('house')}&premium=true`))).toEqual(['reversed']);
   });
 });
+
+describe('titles and passages', () => {
+  it('keep text that looks like markup as it was written, as text', async () => {
+    const title = 'Why <div> soup and a<b>c puzzle the quokkaglyph';
+    const description =
+      'Readers wrote in about the quokkaglyph. One sent <script>alert(1)</script> as a joke, ' +
+      'another asked whether x<y holds. AT&amp;T stayed silent.';
+    await createArticle(t.app.database.db, author.user.id, { title, description });
+    const [result] = (await search(q('quokkaglyph'))).results;
+    expect(result!.title.map((piece) => piece.text).join('')).toBe(title);
+    const passage = result!.passage.map((piece) => piece.text).join('');
+    expect(passage).toContain('<script>alert(1)</script>');
+    expect(passage).toContain('x<y');
+    expect(marked(result!.passage)).toContain('quokkaglyph');
+  });
+});
