@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../components/toasts/toast';
 import { setEmailNotices } from '../../lib/api/users';
 import { useAuth } from '../../lib/auth/authContext';
@@ -11,6 +11,10 @@ import { useAuth } from '../../lib/auth/authContext';
 export function NoticesSetting({ on }: { on: boolean }) {
   const id = useId();
   const { refresh } = useAuth();
+  // The box shows the reader's choice at once, in the same render as the click: a controlled
+  // checkbox whose value waits for the mutation's next render is reset by React in between, and
+  // a second look (or a test) sees the click undone.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: setEmailNotices,
     onSuccess: async (record) => {
@@ -18,8 +22,9 @@ export function NoticesSetting({ on }: { on: boolean }) {
       toast.success(record.emailNotices ? 'Notices by email are on.' : 'Notices by email are off.');
     },
     onError: (error) => toast.error(error.message),
+    onSettled: () => setWanted(null),
   });
-  const checked = save.isPending ? Boolean(save.variables) : on;
+  const checked = wanted ?? on;
   return (
     <div className="mt-6 border-t border-rule pt-6 text-left">
       <div className="flex items-start gap-3">
@@ -28,7 +33,10 @@ export function NoticesSetting({ on }: { on: boolean }) {
           type="checkbox"
           checked={checked}
           disabled={save.isPending}
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => {
+            setWanted(event.target.checked);
+            save.mutate(event.target.checked);
+          }}
           aria-describedby={`${id}-note`}
           className="mt-1 size-5 accent-ink"
         />
