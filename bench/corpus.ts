@@ -1,3 +1,4 @@
+import { imageVariantWidths, maxImageWidth } from '../src/server/images/limits.js';
 import { articleDrafts } from '../src/server/db/seed/articles/index.js';
 import { createRandom, type Random } from '../src/server/db/seed/prng.js';
 import { tags as allTags, type Tag } from '../src/shared/tags.js';
@@ -216,6 +217,23 @@ export function benchArticle(
     authorId: `bench-user-${random.int(1, users)}`,
     createdAt: new Date(epoch - ageDays * day - random.int(0, 600_000)).toISOString(),
   };
+}
+
+/**
+ * The widths an article's picture is recorded in, as an upload records them
+ * (images/variants.ts): 1600 × 900 and its narrower copies, each under a name of its own.
+ */
+export function benchImageVariants(article: Pick<BenchArticle, 'id' | 'image'>) {
+  const fills = ['v', 'w', 'x'];
+  return [
+    ...imageVariantWidths.map((width, index) => ({
+      image: article.image,
+      width,
+      height: (width * 9) / 16,
+      url: `/uploads/${hex(article.id, fills[index]!)}.webp`,
+    })),
+    { image: article.image, width: maxImageWidth, height: 900, url: article.image },
+  ];
 }
 
 export function benchRandom(): Random {

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/database.js';
 import {
   benchArticle,
+  benchImageVariants,
   benchRandom,
   benchUser,
   publisherNames,
@@ -20,8 +21,9 @@ export interface FillResult {
 
 /**
  * Migrates a fresh database with the server's own migrations, then fills it directly (not
- * through the API): publishers, users, articles and their tags, in multi-row INSERTs inside one
- * transaction. Rows are made in batches, so the whole content is never in memory at once.
+ * through the API): publishers, users, articles, their tags and their pictures' widths, in
+ * multi-row INSERTs inside one transaction. Rows are made in batches, so the whole content is
+ * never in memory at once.
  */
 export async function fillDatabase(
   config: DatabaseConfig,
@@ -118,6 +120,12 @@ async function insertArticles(trx: Db, articles: BenchArticle[]): Promise<void> 
   await trx
     .insertInto('articleTag')
     .values(articles.flatMap((a) => a.tags.map((tag) => ({ articleId: a.id, tag }))))
+    .execute();
+  // A few ids' names coincide (hex(11, 'b') is hex(187, 'b')): one picture, recorded once.
+  await trx
+    .insertInto('imageVariant')
+    .values(articles.flatMap(benchImageVariants))
+    .onConflict((oc) => oc.columns(['image', 'width']).doNothing())
     .execute();
 }
 

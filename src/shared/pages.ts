@@ -22,7 +22,7 @@ export const articleReadingSchema = z.object({
   article: articleSchema,
   /** When the article last changed (written or moderated). */
   updatedAt: z.string(),
-  /** The picture's size in pixels, when the server knows it (images it stores itself). */
+  /** The picture's size in pixels, as recorded when it was uploaded (images/variants.ts). */
   image: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
 });
 export type ArticleReading = z.infer<typeof articleReadingSchema>;

@@ -9,7 +9,6 @@ import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
-import { imageSizeReader } from './image-size.js';
 import { articleInputMessages } from './messages.js';
 import { createArticle } from './queries/create.js';
 import { readArticle } from './queries/detail.js';
@@ -222,19 +221,14 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'the first sentences as `description`, as lists carry it, so the page can show its ' +
           'headline, byline and picture before the subscription prompt. 404 for a pending ' +
           'or declined article unless the caller is its author or an admin. `image` is the ' +
-          'picture’s size in pixels when this server stores it, else null.',
+          'picture’s size in pixels when it was uploaded to the site, else null.',
         params: articleIdParams,
         response: { 200: articleReadingSchema, 404: error },
       },
     },
     async (request) => {
       const id = parseArticleId(request.params.id);
-      const reading = await readArticleForReader(
-        db,
-        id,
-        await currentUser(request),
-        imageSizeReader(app.images),
-      );
+      const reading = await readArticleForReader(db, id, await currentUser(request));
       if (!reading) throw new AppError('not_found', articleMessages.notFound);
       return reading;
     },

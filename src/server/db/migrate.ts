@@ -19,6 +19,7 @@ import * as imageVariants from './migrations/009-image-variants.js';
 import * as siteSearch from './migrations/010-site-search.js';
 import * as publicChangeTriggers from './migrations/011-public-change-triggers.js';
 import * as mail from './migrations/012-mail.js';
+import * as imageHeight from './migrations/013-image-height.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '010-site-search': siteSearch,
   '011-public-change-triggers': publicChangeTriggers,
   '012-mail': mail,
+  '013-image-height': imageHeight,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -94,6 +94,8 @@ export interface ImageVariantTable {
   width: number;
   /** Where the copy of this width is shown (the image's own URL at its own width). */
   url: string;
+  /** The copy's height; null until the backfill reaches a row recorded before heights were. */
+  height: number | null;
 }
 
 export interface PublisherTable {

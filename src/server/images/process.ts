@@ -18,6 +18,7 @@ export interface ProcessedImage {
 export interface ImageVariant {
   bytes: Buffer;
   width: number;
+  height: number;
 }
 
 /**
@@ -74,10 +75,16 @@ function encode(image: Sharp, width: number) {
  */
 export async function variantsOf(
   stored: Buffer,
-): Promise<{ width: number; variants: ImageVariant[] }> {
+): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
   const image = sharp(stored, { limitInputPixels: maxImagePixels });
-  const { width = 0 } = await image.metadata();
-  return { width, variants: await variantsAt(image, width) };
+  const { width = 0, height = 0 } = await image.metadata();
+  return { width, height, variants: await variantsAt(image, width) };
+}
+
+/** The size of an image already stored, from its header. */
+export async function storedImageSize(stored: Buffer): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0 } = await sharp(stored, { limitInputPixels: false }).metadata();
+  return { width, height };
 }
 
 /** The variants narrower than `width`, each made from a clone of `image`. */
@@ -85,10 +92,10 @@ function variantsAt(image: Sharp, width: number): Promise<ImageVariant[]> {
   return Promise.all(
     imageVariantWidths
       .filter((variant) => variant < width)
-      .map(async (variant) => ({
-        bytes: (await encode(image.clone(), variant)).data,
-        width: variant,
-      })),
+      .map(async (variant) => {
+        const { data, info } = await encode(image.clone(), variant);
+        return { bytes: data, width: info.width, height: info.height };
+      }),
   );
 }
 

@@ -32,7 +32,12 @@ export async function saveUploadedImage(app: FastifyInstance, bytes: Buffer): Pr
     throw new AppError('unavailable', imageMessages.storeFailed);
   }
   if (app.images.remove) await recordStoredImage(app, url);
-  await recordVariants(app.database.db, url, image.width, variants);
+  await recordVariants(
+    app.database.db,
+    url,
+    { width: image.width, height: image.height },
+    variants,
+  );
   return { url, width: image.width, height: image.height };
 }
 

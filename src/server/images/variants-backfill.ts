@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { runPeriodically } from '../jobs/periodic.js';
-import { variantsOf } from './process.js';
+import { storedImageSize, variantsOf } from './process.js';
 import type { ImageStore } from './store.js';
-import { putVariants, recordVariants } from './variants.js';
+import { putVariants, recordVariants, type ImageSize } from './variants.js';
 
 /** Articles looked at per run: a bounded amount of work, however many there are. */
 const articlesPerRun = 200;
@@ -24,7 +24,8 @@ export function newBackfillCursor(): BackfillCursor {
 /**
  * Gives article images stored before variants existed (an older version's uploads, its demo
  * content) their narrower copies: looks at the next articles in id order, reads each image of
- * this store that has no recorded variants, makes and stores them, and records them. New
+ * this store that has no recorded variants, makes and stores them, and records them. Images
+ * whose variants were recorded before their heights were get those (from the image's header). New
  * uploads get theirs when they are stored (save.ts), so once a whole pass finds nothing to do
  * the job is done. An image the store cannot read (its file is gone) is left as it is: the page
  * shows it at its one width. Kept lists and pages that show the image are invalidated by the
@@ -46,24 +47,31 @@ export async function backfillVariants(
   const images = [...new Set(articles.map((article) => article.image))].filter((url) =>
     store.owns(url),
   );
+  // Each image's own row (its URL at its own width): missing, the image has no variants yet;
+  // without a height, it was recorded before heights were (migration 013).
   const recorded =
     images.length === 0
       ? []
       : await db
           .selectFrom('imageVariant')
-          .select('image')
-          .distinct()
+          .select(['image', 'height'])
           .where('image', 'in', images)
+          .whereRef('url', '=', 'image')
           .execute();
-  const done = new Set(recorded.map((row) => row.image));
+  const heights = new Map(recorded.map((row) => [row.image, row.height]));
 
   let count = 0;
   for (const url of images) {
-    if (done.has(url) || signal?.aborted) continue;
+    const height = heights.get(url);
+    if (height != null || signal?.aborted) continue;
     const bytes = await store.read(url).catch(() => undefined);
     if (!bytes) continue;
-    const { width, variants } = await variantsOf(bytes);
-    await recordVariants(db, url, width, await putVariants(store, variants));
+    if (height === null) {
+      await recordHeights(db, url, await storedImageSize(bytes));
+    } else {
+      const { variants, ...size } = await variantsOf(bytes);
+      await recordVariants(db, url, size, await putVariants(store, variants));
+    }
     count += 1;
   }
 
@@ -76,6 +84,26 @@ export async function backfillVariants(
     cursor.after = articles.at(-1)?.id ?? cursor.after;
   }
   return count;
+}
+
+/**
+ * The heights of an image's recorded widths, from its own size: each copy was scaled from it
+ * keeping its proportions, as images/process.ts makes them.
+ */
+async function recordHeights(db: Db, image: string, size: ImageSize): Promise<void> {
+  const rows = await db
+    .selectFrom('imageVariant')
+    .select('width')
+    .where('image', '=', image)
+    .execute();
+  for (const { width } of rows) {
+    await db
+      .updateTable('imageVariant')
+      .set({ height: Math.max(1, Math.round((size.height * width) / size.width)) })
+      .where('image', '=', image)
+      .where('width', '=', width)
+      .execute();
+  }
 }
 
 /**

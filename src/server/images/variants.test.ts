@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/articles';
+import type { ArticleReading } from '#shared/pages';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { createTestClock, type TestClock } from '../test/clock.js';
@@ -99,6 +100,13 @@ for (const { name, start } of imagePeers) {
       return res.json<Article>();
     }
 
+    /** The picture's size the article page reads (null when none was recorded). */
+    async function readingImage(id: number): Promise<ArticleReading['image']> {
+      const res = await t.app.inject({ method: 'GET', url: `/api/articles/${id}/reading` });
+      expect(res.statusCode).toBe(200);
+      return res.json<ArticleReading>().image;
+    }
+
     /** The bytes shown at `url`: from the app for the local store, else from the peer. */
     async function shown(url: string): Promise<Buffer | undefined> {
       if (url.startsWith('/uploads/')) {
@@ -126,6 +134,17 @@ for (const { name, start } of imagePeers) {
       const list = await t.app.inject({ method: 'GET', url: '/api/articles?limit=50' });
       const listed = list.json<Article[]>().find((entry) => entry._id === String(id));
       expect(listed?.imageSrcset).toBe(article.imageSrcset);
+      // Each width's height is recorded as its file has it, and the page reads the picture's.
+      const rows = await t.database.handle.db
+        .selectFrom('imageVariant')
+        .select(['url', 'height'])
+        .where('image', '=', image)
+        .execute();
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect(row.height, row.url).toBe((await sharp(await shown(row.url)).metadata()).height);
+      }
+      expect(await readingImage(id)).toEqual({ width: 1600, height: 800 });
     });
 
     if (name !== 'imgbb') {
@@ -187,11 +206,51 @@ for (const { name, start } of imagePeers) {
         for (const [url, width] of srcset) {
           expect((await sharp(await shown(url)).metadata()).width).toBe(width);
         }
+        expect(await readingImage(id)).toEqual({ width: 1400, height: 700 });
         expect((await articleJson(missing.id)).imageSrcset).toBeNull();
+        expect(await readingImage(missing.id)).toBeNull();
 
         // A whole pass with nothing to do ends the job.
         expect(await backfillVariants(db, store, cursor)).toBe(0);
         expect(cursor.done).toBe(true);
+      });
+
+      it('gives the widths recorded before heights were their heights, from the image', async () => {
+        const db = t.database.handle.db;
+        const image = await upload(await distinctJpeg(1300));
+        const { id } = await createArticle(db, author.user.id, { image });
+        const heights = () =>
+          db
+            .selectFrom('imageVariant')
+            .select(['width', 'height'])
+            .where('image', '=', image)
+            .orderBy('width')
+            .execute();
+        const recorded = await heights();
+        expect(recorded).toEqual([
+          { width: 400, height: 200 },
+          { width: 800, height: 400 },
+          { width: 1200, height: 600 },
+          { width: 1300, height: 650 },
+        ]);
+        // As an older version recorded them.
+        await db
+          .updateTable('imageVariant')
+          .set({ height: null })
+          .where('image', '=', image)
+          .execute();
+        expect(await readingImage(id)).toBeNull();
+
+        const store = {
+          owns: (url: string) => t.app.images.owns(url),
+          put: t.app.images.put.bind(t.app.images),
+          read: t.app.images.read!.bind(t.app.images),
+        };
+        const cursor = newBackfillCursor();
+        expect(await backfillVariants(db, store, cursor)).toBe(1);
+        expect(await heights()).toEqual(recorded);
+        expect(await readingImage(id)).toEqual({ width: 1300, height: 650 });
+        expect(await backfillVariants(db, store, cursor)).toBe(0);
       });
     }
   });

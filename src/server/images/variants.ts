@@ -2,10 +2,17 @@ import type { Db } from '../db/database.js';
 import type { ImageVariant } from './process.js';
 import type { ImageStore } from './store.js';
 
-/** A variant in the store: where it is shown, and how wide it is. */
+/** A variant in the store: where it is shown, and its size. */
 export interface StoredVariant {
   url: string;
   width: number;
+  height: number;
+}
+
+/** An image's size in pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 /** Hands an image's variants to the store; they are WebP like every image the pipeline makes. */
@@ -14,23 +21,34 @@ export function putVariants(
   variants: ImageVariant[],
 ): Promise<StoredVariant[]> {
   return Promise.all(
-    variants.map(async ({ bytes, width }) => ({ url: await store.put(bytes, 'webp'), width })),
+    variants.map(async ({ bytes, width, height }) => ({
+      url: await store.put(bytes, 'webp'),
+      width,
+      height,
+    })),
   );
 }
 
 /**
- * Records the widths an image can be shown at: its variants and itself at its own width. The
+ * Records the sizes an image can be shown at: its variants and itself at its own size. The
  * same image stored again (content addressing makes it the same URL) keeps its rows.
  */
 export async function recordVariants(
   db: Db,
   image: string,
-  width: number,
+  size: ImageSize,
   variants: StoredVariant[],
 ): Promise<void> {
   await db
     .insertInto('imageVariant')
-    .values([{ url: image, width }, ...variants].map((variant) => ({ image, ...variant })))
+    .values(
+      [{ url: image, ...size }, ...variants].map(({ url, width, height }) => ({
+        image,
+        url,
+        width,
+        height,
+      })),
+    )
     .onConflict((oc) => oc.columns(['image', 'width']).doNothing())
     .execute();
 }

@@ -4,7 +4,6 @@ import type { SessionUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from '../articles/article-id.js';
 import { approvalFilter } from '../articles/entitlement.js';
-import { imageSizeReader } from '../articles/image-size.js';
 import { listArticles } from '../articles/queries/list.js';
 import { readArticleForReader } from '../articles/queries/reading.js';
 import { listQuery } from '../articles/request-schemas.js';
@@ -56,7 +55,7 @@ export function pageData(
       } catch {
         return null;
       }
-      return readArticleForReader(db, articleId, caller, imageSizeReader(app.images));
+      return readArticleForReader(db, articleId, caller);
     },
     async search(params: SearchParams) {
       const parsed = searchQuery.safeParse({

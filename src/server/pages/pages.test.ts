@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +5,7 @@ import { searchMessages } from '#shared/search';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, createPublisher, makePremium } from '../test/factories.js';
-import { webp } from '../test/image-fixtures.js';
+import { recordVariants } from '../images/variants.js';
 import { sourcePages } from '../test/pages.js';
 
 /*
@@ -21,7 +19,7 @@ let author: TestUser;
 let admin: TestUser;
 let reader: TestUser;
 let subscriber: TestUser;
-/** A picture the server stores itself, whose size it can tell (120 × 80). */
+/** A picture uploaded to the site, whose size was recorded then (120 × 80). */
 const picture = '/uploads/0123456789abcdef0123456789abcdef.webp';
 const ids: Record<string, number> = {};
 const premiumExcerpt = 'Doctors at the valley clinic open their doors at dawn.';
@@ -40,8 +38,7 @@ beforeAll(async () => {
   subscriber = await signUp(t.app, { name: 'Paying Reader' });
   await makePremium(db, subscriber.user.id);
 
-  await mkdir(path.join(t.config.dataDir, 'uploads'), { recursive: true });
-  await writeFile(path.join(t.config.dataDir, 'uploads', path.basename(picture)), await webp());
+  await recordVariants(db, picture, { width: 120, height: 80 }, []);
 
   const herald = await createPublisher(db, { name: 'The Harbour Herald' });
   const make = async (title: string, overrides: Parameters<typeof createArticle>[2] = {}) =>

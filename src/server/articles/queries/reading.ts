@@ -1,14 +1,12 @@
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder } from 'kysely';
 import type { ArticleReading } from '#shared/pages';
 import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
+import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/values';
 import { mayReadArticle, maySeeUnpublished } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { selectArticles } from './select.js';
-
-/** An image's size in pixels, when the server can tell (see pages/image-size.ts). */
-export type ImageSizeOf = (url: string) => Promise<{ width: number; height: number } | null>;
 
 /**
  * The article page's read: the article as the caller may read it. Like the detail, an
@@ -21,7 +19,6 @@ export async function readArticleForReader(
   db: Db,
   id: number,
   caller: SessionUser | null,
-  imageSize: ImageSizeOf,
 ): Promise<ArticleReading | null> {
   const [row] = (await db.executeQuery(readingById(db, id))).rows;
   if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) return null;
@@ -29,17 +26,33 @@ export async function readArticleForReader(
     isPremium: toBool(row.isPremium),
     authorId: row.authorId,
   });
-  const { premiumExcerpt, updatedAt, ...articleRow } = row;
+  const { premiumExcerpt, updatedAt, imageWidth, imageHeight, ...articleRow } = row;
   return {
     access: full ? 'full' : 'preview',
     article: toArticleJson(full ? articleRow : { ...articleRow, text: premiumExcerpt }),
     updatedAt: toIso(updatedAt),
-    image: await imageSize(row.image),
+    image: imageWidth && imageHeight ? { width: imageWidth, height: imageHeight } : null,
   };
 }
 
+/**
+ * The article with what its page needs beside the detail: the premium excerpt, the time of its
+ * last change, and its picture's size as recorded when the picture was stored (images/save.ts;
+ * none for a picture stored elsewhere, like a link to another site's).
+ */
 function selectReading(db: Db) {
-  return selectArticles(db, 'full').select(['article.premiumExcerpt', 'article.updatedAt']);
+  const ownSize = (column: 'width' | 'height') => (eb: ExpressionBuilder<Database, 'article'>) =>
+    eb
+      .selectFrom('imageVariant as own')
+      .select(`own.${column}`)
+      .whereRef('own.image', '=', 'article.image')
+      .whereRef('own.url', '=', 'article.image');
+  return selectArticles(db, 'full').select((eb) => [
+    'article.premiumExcerpt',
+    'article.updatedAt',
+    ownSize('width')(eb).as('imageWidth'),
+    ownSize('height')(eb).as('imageHeight'),
+  ]);
 }
 type ReadingRow = Awaited<ReturnType<ReturnType<typeof selectReading>['executeTakeFirstOrThrow']>>;
 

@@ -33,8 +33,8 @@ export async function seedDemoContent(
     const publisherIds = await insertPublishers(trx, media.publishers, now);
     const authorIds = await insertPeople(trx, media, passwordDigest, now);
     await insertArticles(trx, media.articles, publisherIds, authorIds, now);
-    for (const { image, width, variants } of media.articles) {
-      await recordVariants(trx, image, width, variants);
+    for (const { image, size, variants } of media.articles) {
+      await recordVariants(trx, image, size, variants);
     }
     return true;
   });

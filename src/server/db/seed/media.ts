@@ -1,6 +1,6 @@
 import { variantsOf } from '#server/images/process';
 import type { ImageStore } from '#server/images/store';
-import { putVariants, type StoredVariant } from '#server/images/variants';
+import { putVariants, type ImageSize, type StoredVariant } from '#server/images/variants';
 import { articleDrafts, type ArticleDraft } from './articles/index.js';
 import { articleImageSvg } from './images/article.js';
 import { avatarSvg } from './images/avatar.js';
@@ -13,7 +13,7 @@ import { demoPublishers, type DemoPublisher } from './publishers.js';
 export interface DemoMedia {
   publishers: { publisher: DemoPublisher; logo: string }[];
   people: { person: DemoPerson; avatar: string }[];
-  articles: { draft: ArticleDraft; image: string; width: number; variants: StoredVariant[] }[];
+  articles: { draft: ArticleDraft; image: string; size: ImageSize; variants: StoredVariant[] }[];
 }
 
 /**
@@ -41,12 +41,12 @@ export async function createDemoMedia(images: ImageStore): Promise<DemoMedia> {
       articleDrafts.map(async (draft) => {
         // Article images come in several widths, as uploads do (images/process.ts).
         const bytes = await svgToWebp(articleImageSvg(draft.title, draft.tags[0]), 75);
-        const { width, variants } = await variantsOf(bytes);
+        const { width, height, variants } = await variantsOf(bytes);
         const [image, stored] = await Promise.all([
           images.put(bytes, 'webp'),
           putVariants(images, variants),
         ]);
-        return { draft, image, width, variants: stored };
+        return { draft, image, size: { width, height }, variants: stored };
       }),
     ),
   ]);
