@@ -93,7 +93,6 @@ describe('compressed answers', () => {
     }
   });
 
-
   it('sends as it is what the reader cannot decode', async () => {
     const res = await get(list, 'identity');
     expect(res.headers['content-encoding']).toBeUndefined();
