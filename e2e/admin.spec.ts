@@ -146,6 +146,22 @@ test.describe('the admin area', () => {
     await expect(row.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
   });
 
+  test('the users table fits a phone, each email under its name and the action in sight', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page, 'admin');
+    await page.goto('/admin/allusers');
+    await expect(page.getByRole('row')).toHaveCount(4);
+    const scroller = page.getByRole('table').locator('..');
+    expect(await scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    for (const row of (await page.getByRole('row').all()).slice(1)) {
+      const [person, action] = [row.getByRole('cell').first(), row.getByRole('cell').last()];
+      await expect(person.getByText(/@/)).toBeVisible();
+      await expect(action).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test('a new publisher can be chosen for an article', async ({ page }) => {
     await signInAs(page, 'admin');
     const name = uniqueTitle('Zephyr Dispatch');

@@ -35,12 +35,14 @@ export function AllUsersPage() {
           />
         ) : (
           <>
+            {/* On a phone the email goes under the name, so the table fits and its action is
+                in sight rather than past a sideways scroll. */}
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+              <table className="w-full border-collapse text-left text-sm">
                 <thead className="border-b-2 border-ink">
                   <tr>
                     <th className="px-3 py-2">Profile Picture &amp; Name</th>
-                    <th className="px-3 py-2">Email</th>
+                    <th className="hidden px-3 py-2 sm:table-cell">Email</th>
                     <th className="px-3 py-2">Make Admin</th>
                   </tr>
                 </thead>
@@ -73,11 +75,18 @@ function UserRow({ user }: { user: UserListItem }) {
     <tr className="border-b border-rule">
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
-          <Avatar name={user.name} photoURL={user.photoURL} className="size-10 text-sm" />
-          <span className="font-semibold">{user.name}</span>
+          <Avatar name={user.name} photoURL={user.photoURL} className="size-10 shrink-0 text-sm" />
+          <div className="min-w-0">
+            <span className="font-semibold">{user.name}</span>
+            <span className="block break-words text-ink-muted sm:hidden">
+              <EmailAddress email={user.email} />
+            </span>
+          </div>
         </div>
       </td>
-      <td className="px-3 py-3">{user.email}</td>
+      <td className="hidden px-3 py-3 break-words sm:table-cell">
+        <EmailAddress email={user.email} />
+      </td>
       <td className="px-3 py-3">
         {user.isAdmin ? (
           <span className="font-semibold">Admin</span>
@@ -93,5 +102,18 @@ function UserRow({ user }: { user: UserListItem }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** An address that, when it must wrap, wraps after its @ rather than inside a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
