@@ -14,7 +14,9 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
  * The sticky nav bar under the masthead. On narrow screens the links scroll sideways while the
- * Login button or the avatar stays put, so nothing runs off the screen.
+ * Login button or the avatar stays put, so nothing runs off the screen; on a phone their right
+ * edge fades out, which says there is more to scroll to, over padding that lets the last link
+ * come clear of the fade.
  */
 export function MainNav() {
   const auth = useAuth();
@@ -29,7 +31,7 @@ export function MainNav() {
     <nav aria-label="Main" className="sticky top-0 z-40 bg-paper">
       <div className="page-wrap">
         <div className="flex items-center gap-3 border-t-4 border-b border-double border-ink">
-          <ul className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:thin]">
+          <ul className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:thin] max-sm:pr-8 max-sm:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)]">
             {items.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
