@@ -12,6 +12,9 @@ export interface SearchFilters {
   isPremium?: boolean;
 }
 
+/** The filters as an engine gets them: the publisher found by its name. */
+export type ResolvedFilters = Omit<SearchFilters, 'publisher'> & { publisherId?: number };
+
 export interface SearchPage {
   limit: number;
   /** 1-based. */
@@ -44,7 +47,7 @@ export interface SearchEngine {
   newest(
     db: Db,
     terms: readonly Term[],
-    filters: SearchFilters,
+    filters: ResolvedFilters,
     publicOnly: boolean,
     count: number,
   ): Promise<RankedRow[]>;
@@ -84,7 +87,9 @@ export async function findMatches(
   { limit, page }: SearchPage,
   publicOnly: boolean,
 ): Promise<Matches> {
-  const found = await engine.newest(db, terms, filters, publicOnly, searchLimits.ranked + 1);
+  const resolved = await resolveFilters(db, filters);
+  if (!resolved) return noMatches;
+  const found = await engine.newest(db, terms, resolved, publicOnly, searchLimits.ranked + 1);
   const more = found.length > searchLimits.ranked;
   const rows = found.slice(0, searchLimits.ranked).map((row) => ({
     ...row,
@@ -106,6 +111,26 @@ export async function findMatches(
   };
 }
 
+const noMatches: Matches = { hits: [], total: 0, more: false, publishers: [], tags: [] };
+
+/**
+ * The publisher named in the filters, found first: a name no publisher has matches nothing,
+ * which is answered at once rather than by walking every match of the words to find none.
+ */
+async function resolveFilters(
+  db: Db,
+  { publisher, ...rest }: SearchFilters,
+): Promise<ResolvedFilters | null> {
+  if (publisher === undefined) return rest;
+  const found = await db
+    .selectFrom('publisher')
+    .select('id')
+    // As the unique index on publisher names has them (migration 001), so it is the one read.
+    .where(sql`lower(name)`, '=', sql`lower(${publisher})`)
+    .executeTakeFirst();
+  return found ? { ...rest, publisherId: found.id } : null;
+}
+
 /** How often each value comes, the most first, then by name. */
 function countsOf(values: string[]): [string, number][] {
   const counts = new Map<string, number>();
@@ -118,16 +143,12 @@ function countsOf(values: string[]): [string, number][] {
  * approved whatever the index holds (SQLite's holds approved articles only; PostgreSQL's
  * partial index is chosen by this very condition).
  */
-export function filterConditions(filters: SearchFilters): RawBuilder<unknown> {
+export function filterConditions(filters: ResolvedFilters): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [sql`a.is_approved`];
   if (filters.isPremium !== undefined) {
     all.push(filters.isPremium ? sql`a.is_premium` : sql`not a.is_premium`);
   }
-  if (filters.publisher !== undefined) {
-    all.push(
-      sql`a.publisher_id in (select p.id from publisher p where lower(p.name) = lower(${filters.publisher}))`,
-    );
-  }
+  if (filters.publisherId !== undefined) all.push(sql`a.publisher_id = ${filters.publisherId}`);
   for (const tag of filters.tags ?? []) {
     all.push(
       sql`exists (select 1 from article_tag t where t.article_id = a.id and t.tag = ${tag})`,
