@@ -15,6 +15,7 @@ import { recordQuery } from './query-timing.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
+import { SqliteReadThread } from './sqlite-read-thread.js';
 import { retainDriverObjects } from './sqlite-retain.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
@@ -31,6 +32,12 @@ export interface DatabaseHandle {
    * ready once it listens. The server's caches do this; scripts need not.
    */
   watchChanges(log: ChangeLog): Promise<ChangeWatch>;
+  /**
+   * SQLite: a second connection on a worker thread for the reads that take long (site search),
+   * so they do not hold up the event loop (sqlite-read-thread.ts). PostgreSQL's reads wait on
+   * the database server already.
+   */
+  readThread?: SqliteReadThread;
   close(): Promise<void>;
 }
 
@@ -63,6 +70,7 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
   const select1 = sqlite.prepare('SELECT 1');
+  const readThread = new SqliteReadThread(file);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
@@ -75,7 +83,11 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
       select1.get();
     },
     watchChanges: () => Promise.resolve(sqliteChangeWatch(sqlite)),
-    close: () => db.destroy(),
+    readThread,
+    close: async () => {
+      await readThread.close();
+      await db.destroy();
+    },
   };
 }
 

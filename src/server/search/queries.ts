@@ -2,7 +2,7 @@ import type { SearchAnswer } from '#shared/api/search';
 import { readLifetimesMs, type PublicReads } from '../cache/public-reads.js';
 import { selectArticles } from '../articles/queries/select.js';
 import { toArticleJson } from '../articles/to-json.js';
-import type { Db, Dialect } from '../db/database.js';
+import type { DatabaseHandle, Db } from '../db/database.js';
 import {
   facetSizes,
   findMatches,
@@ -31,8 +31,7 @@ export interface SearchAudience {
  * popular search is read a few times a minute, not for every reader.
  */
 export function searchArticles(
-  db: Db,
-  dialect: Dialect,
+  database: DatabaseHandle,
   terms: readonly Term[],
   filters: SearchFilters,
   page: SearchPage,
@@ -41,7 +40,8 @@ export function searchArticles(
 ): Promise<SearchAnswer> {
   const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
   return keep.read(key, readLifetimesMs.page, async () => {
-    const engine = dialect === 'postgres' ? postgresMatches : sqliteMatches;
+    const { db, readThread } = database;
+    const engine = readThread ? sqliteMatches(readThread) : postgresMatches;
     return answerOf(db, await findMatches(engine, db, terms, filters, page, publicOnly));
   });
 }

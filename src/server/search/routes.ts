@@ -54,13 +54,11 @@ export async function searchFor(
   address: string,
   { q, publisher, tags, premium, page, limit }: z.output<typeof searchQuery>,
 ): Promise<SearchAnswer> {
-  const { db, dialect } = app.database;
-  if (!(await consumeAttempt(db, 'search', address, rateLimits.searches))) {
+  if (!(await consumeAttempt(app.database.db, 'search', address, rateLimits.searches))) {
     throw new AppError('rate_limited', searchMessages.tooMany);
   }
   return searchArticles(
-    db,
-    dialect,
+    app.database,
     q,
     { publisher, tags, isPremium: premium },
     { page, limit },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { filterConditions, type MarkedText, type RankedRow, type SearchEngine } from './matches.js';
+import type { SqliteReadThread } from '../db/sqlite-read-thread.js';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 
 /**
@@ -8,16 +9,18 @@ import { ftsQuery, markEnd, markStart } from './terms.js';
  * scores each by bm25, a title's words weighing more than the text's. highlight() marks the
  * title, snippet() picks the passage of about 32 words that holds the most matches: from the
  * whole text (hidden) for a premium article the caller may read, else from the shown text, which
- * for a premium article is its public excerpt.
+ * for a premium article is its public excerpt. Both reads run on the read thread
+ * (db/sqlite-read-thread.ts): a search's 10 ms would otherwise hold up every other request.
  */
-export const sqliteMatches: SearchEngine = {
+export const sqliteMatches = (thread: SqliteReadThread): SearchEngine => ({
   async newest(db, terms, filters, publicOnly, count) {
     // Each match is looked up in article_title_match_idx (migration 004), which holds every
     // column the filters read: the article's own row, its whole text first, stays unread.
-    const { rows } = await sql<Omit<RankedRow, 'tags'> & { tags: string }>`
+    const rows = await thread.all(
+      sql<Omit<RankedRow, 'tags'> & { tags: string }>`
       select article_search.rowid as id,
         -bm25(article_search, 10.0, 3.0, 3.0) as score,
-        a.created_at as created_at,
+        a.created_at as "createdAt",
         p.name as publisher,
         (select json_group_array(t.tag) from article_tag t where t.article_id = a.id) as tags
       from article_search
@@ -25,7 +28,8 @@ export const sqliteMatches: SearchEngine = {
         join publisher p on p.id = a.publisher_id
       where article_search match ${ftsQuery(terms, publicOnly)} and ${filterConditions(filters)}
       order by article_search.rowid desc
-      limit ${count}`.execute(db);
+      limit ${count}`.compile(db),
+    );
     return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
   },
 
@@ -33,13 +37,14 @@ export const sqliteMatches: SearchEngine = {
     const passageColumn = publicOnly
       ? sql`1`
       : sql`case when (select a.is_premium from article a where a.id = article_search.rowid) then 2 else 1 end`;
-    const { rows } = await sql<MarkedText>`
+    return thread.all(
+      sql<MarkedText>`
       select article_search.rowid as id,
         highlight(article_search, 0, ${markStart}, ${markEnd}) as title,
         snippet(article_search, ${passageColumn}, ${markStart}, ${markEnd}, '…', 32) as passage
       from article_search
       where article_search match ${ftsQuery(terms, publicOnly)}
-        and article_search.rowid in (${sql.join(ids)})`.execute(db);
-    return rows;
+        and article_search.rowid in (${sql.join(ids)})`.compile(db),
+    );
   },
-};
+});
