@@ -15,10 +15,14 @@ export interface ProcessedImage {
   variants: ImageVariant[];
 }
 
-export interface ImageVariant {
-  bytes: Buffer;
+/** An image's size in pixels. */
+export interface ImageSize {
   width: number;
   height: number;
+}
+
+export interface ImageVariant extends ImageSize {
+  bytes: Buffer;
 }
 
 /**
@@ -75,14 +79,14 @@ function encode(image: Sharp, width: number) {
  */
 export async function variantsOf(
   stored: Buffer,
-): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
+): Promise<ImageSize & { variants: ImageVariant[] }> {
   const image = sharp(stored, { limitInputPixels: maxImagePixels });
   const { width = 0, height = 0 } = await image.metadata();
   return { width, height, variants: await variantsAt(image, width) };
 }
 
 /** The size of an image already stored, from its header. */
-export async function storedImageSize(stored: Buffer): Promise<{ width: number; height: number }> {
+export async function storedImageSize(stored: Buffer): Promise<ImageSize> {
   const { width = 0, height = 0 } = await sharp(stored, { limitInputPixels: false }).metadata();
   return { width, height };
 }

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { runPeriodically } from '../jobs/periodic.js';
-import { storedImageSize, variantsOf } from './process.js';
+import { storedImageSize, variantsOf, type ImageSize } from './process.js';
 import type { ImageStore } from './store.js';
-import { putVariants, recordVariants, type ImageSize } from './variants.js';
+import { putVariants, recordVariants } from './variants.js';
 
 /** Articles looked at per run: a bounded amount of work, however many there are. */
 const articlesPerRun = 200;
@@ -91,19 +92,13 @@ export async function backfillVariants(
  * keeping its proportions, as images/process.ts makes them.
  */
 async function recordHeights(db: Db, image: string, size: ImageSize): Promise<void> {
-  const rows = await db
-    .selectFrom('imageVariant')
-    .select('width')
+  await db
+    .updateTable('imageVariant')
+    .set({
+      height: sql<number>`cast(round(${size.height} * 1.0 * width / ${size.width}) as integer)`,
+    })
     .where('image', '=', image)
     .execute();
-  for (const { width } of rows) {
-    await db
-      .updateTable('imageVariant')
-      .set({ height: Math.max(1, Math.round((size.height * width) / size.width)) })
-      .where('image', '=', image)
-      .where('width', '=', width)
-      .execute();
-  }
 }
 
 /**

@@ -1,18 +1,10 @@
 import type { Db } from '../db/database.js';
-import type { ImageVariant } from './process.js';
+import type { ImageSize, ImageVariant } from './process.js';
 import type { ImageStore } from './store.js';
 
 /** A variant in the store: where it is shown, and its size. */
-export interface StoredVariant {
+export interface StoredVariant extends ImageSize {
   url: string;
-  width: number;
-  height: number;
-}
-
-/** An image's size in pixels. */
-export interface ImageSize {
-  width: number;
-  height: number;
 }
 
 /** Hands an image's variants to the store; they are WebP like every image the pipeline makes. */

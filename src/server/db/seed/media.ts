@@ -1,6 +1,6 @@
-import { variantsOf } from '#server/images/process';
+import { variantsOf, type ImageSize } from '#server/images/process';
 import type { ImageStore } from '#server/images/store';
-import { putVariants, type ImageSize, type StoredVariant } from '#server/images/variants';
+import { putVariants, type StoredVariant } from '#server/images/variants';
 import { articleDrafts, type ArticleDraft } from './articles/index.js';
 import { articleImageSvg } from './images/article.js';
 import { avatarSvg } from './images/avatar.js';
