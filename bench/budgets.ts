@@ -92,9 +92,12 @@ export function checkBudgets(measured: {
   return checks;
 }
 
-/** Whether the scenario's p99 at the fixed rate is within its budget. */
+/**
+ * Whether the scenario's p99 at the fixed rate is within its budget. Every request must have
+ * been served: a refused one (503, answered fast) would otherwise lower the p99 it failed.
+ */
 export function latencyMet(s: ScenarioReport): boolean {
-  if (!s.budget || !s.atRate?.requests) return false;
+  if (!s.budget || !s.atRate?.requests || errorCount(s.atRate) > 0) return false;
   return s.atRate.p99 < budgets.p99Ms[s.budget];
 }
 

@@ -3,7 +3,10 @@ import type { Scenario } from './scenarios.js';
 
 export interface LoadResult {
   requests: number;
-  /** Requests answered per second over the measured time. */
+  /**
+   * Requests answered in 2xx per second over the measured time: what was served. A server that
+   * refuses work it cannot do in time (503) answers those fast, and they are not counted here.
+   */
   rps: number;
   p50: number;
   p99: number;
@@ -42,7 +45,7 @@ export async function load(
   const requests = result.requests.total;
   return {
     requests,
-    rps: requests / result.duration,
+    rps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,

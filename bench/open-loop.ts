@@ -72,7 +72,7 @@ export async function loadAtRate(
     const non2xx = Object.values(statuses).reduce((sum, n) => sum + n, 0);
     return {
       requests,
-      rps: latencies.length / options.seconds,
+      rps: ok / options.seconds,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
       ok,

@@ -71,7 +71,8 @@ export function formatReport(report: BenchReport): string {
       `${settings.users.toLocaleString('en')} users, ${settings.connections} connections, ` +
       `${(settings.workers ?? 1) > 1 ? `${settings.workers} server workers, ` : ''}` +
       `${settings.seconds} s per measurement${report.smoke ? ' (smoke run: budgets not enforced)' : ''}`,
-    `"max req/s": all connections sending back to back (autocannon). "at ${rate}/s": requests ` +
+    `"max req/s": all connections sending back to back (autocannon), counting the answers served ` +
+      `(2xx). "at ${rate}/s": requests ` +
       `arriving at ${rate} a second over the same connections; latency counted from when each was due.`,
     ...(report.engine === 'postgres'
       ? [
@@ -170,11 +171,20 @@ function budgetCell(s: ScenarioReport): string {
 
 function errorText(s: ScenarioReport): string {
   if (scenarioErrors(s) === 0) return '0';
-  const parts: string[] = [];
+  // Both measurements together, by status.
+  const statuses = new Map<string, number>();
+  let socket = 0;
   for (const result of [s.saturated, s.atRate]) {
-    for (const [status, n] of Object.entries(result?.statuses ?? {})) parts.push(`${n}x${status}`);
-    if (result?.socketErrors) parts.push(`${result.socketErrors} socket`);
+    for (const [status, n] of Object.entries(result?.statuses ?? {})) {
+      statuses.set(status, (statuses.get(status) ?? 0) + n);
+    }
+    socket += result?.socketErrors ?? 0;
   }
+  const parts = [...statuses].map(([status, n]) =>
+    // 503: refused as more than the server could answer in time (search/gate.ts).
+    status === '503' ? `${n} refused (503)` : `${n}x${status}`,
+  );
+  if (socket) parts.push(`${socket} socket`);
   return parts.join(' ');
 }
 

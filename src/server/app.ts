@@ -36,6 +36,7 @@ import { premiumRemindersPlugin } from './payments/reminders.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
+import { searchGatePlugin } from './search/gate.js';
 import { searchRoutes } from './search/routes.js';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(cachePlugin);
+  await app.register(searchGatePlugin);
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });

@@ -18,12 +18,16 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** Thrown anywhere on the server; the error handler turns it into `{ error, message }`. */
+/**
+ * Thrown anywhere on the server; the error handler turns it into `{ error, message }`, with a
+ * Retry-After header when `retryAfterSeconds` says when trying again may work.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -23,6 +23,7 @@ export const searchMessages = {
   tooManyTerms: `Search for at most ${searchLimits.termsMax} words or phrases.`,
   tooLong: `A search may be at most ${searchLimits.queryMax} characters.`,
   tooMany: 'Too many searches from your address. Wait a minute and try again.',
+  busy: 'Search is busy just now. Please try again in a moment.',
 } as const;
 
 /** What a search asks for, as the page's address and the API's query carry it. */

@@ -15,7 +15,7 @@ import { recordQuery } from './query-timing.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
-import { SqliteReadThread } from './sqlite-read-thread.js';
+import { SqliteReadThreads } from './sqlite-read-threads.js';
 import { retainDriverObjects } from './sqlite-retain.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
@@ -33,11 +33,11 @@ export interface DatabaseHandle {
    */
   watchChanges(log: ChangeLog): Promise<ChangeWatch>;
   /**
-   * SQLite: a second connection on a worker thread for the reads that take long (site search),
-   * so they do not hold up the event loop (sqlite-read-thread.ts). PostgreSQL's reads wait on
+   * SQLite: more connections, on worker threads, for the reads that take long (site search),
+   * so they do not hold up the event loop (sqlite-read-threads.ts). PostgreSQL's reads wait on
    * the database server already.
    */
-  readThread?: SqliteReadThread;
+  readThreads?: SqliteReadThreads;
   close(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
   const select1 = sqlite.prepare('SELECT 1');
-  const readThread = new SqliteReadThread(file);
+  const readThreads = new SqliteReadThreads(file);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
@@ -83,9 +83,9 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
       select1.get();
     },
     watchChanges: () => Promise.resolve(sqliteChangeWatch(sqlite)),
-    readThread,
+    readThreads,
     close: async () => {
-      await readThread.close();
+      await readThreads.close();
       await db.destroy();
     },
   };

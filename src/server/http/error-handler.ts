@@ -18,6 +18,9 @@ const clientCodes: Record<number, ErrorCode> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+      }
       return reply.status(err.status).send({ error: err.code, message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -14,6 +14,7 @@ import { piecesOf } from './pieces.js';
 import { postgresMatches } from './postgres-matches.js';
 import { sqliteMatches } from './sqlite-matches.js';
 import type { Term } from './terms.js';
+import type { WorkGate } from './work-gate.js';
 
 export interface SearchAudience {
   /**
@@ -28,7 +29,9 @@ export interface SearchAudience {
  * (matches.ts: all of them, or the newest when there are very many). An answer
  * depends only on the query and on whether the caller may read premium text, so, like a public
  * list, it is kept for a while and dropped at once on any write (cache/public-reads.ts): a
- * popular search is read a few times a minute, not for every reader.
+ * popular search is read a few times a minute, not for every reader. Only the searches read
+ * from the database pass `gate` (search/gate.ts), which refuses them past what the engine can
+ * answer in time; a kept answer costs nothing and is never refused.
  */
 export function searchArticles(
   database: DatabaseHandle,
@@ -36,14 +39,16 @@ export function searchArticles(
   filters: SearchFilters,
   page: SearchPage,
   { publicOnly }: SearchAudience,
-  keep: PublicReads,
+  { keep, gate }: { keep: PublicReads; gate: WorkGate },
 ): Promise<SearchAnswer> {
   const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
-  return keep.read(key, readLifetimesMs.page, async () => {
-    const { db, readThread } = database;
-    const engine = readThread ? sqliteMatches(readThread) : postgresMatches;
-    return answerOf(db, await findMatches(engine, db, terms, filters, page, publicOnly));
-  });
+  return keep.read(key, readLifetimesMs.page, () =>
+    gate.run(async () => {
+      const { db, readThreads } = database;
+      const engine = readThreads ? sqliteMatches(readThreads) : postgresMatches;
+      return answerOf(db, await findMatches(engine, db, terms, filters, page, publicOnly));
+    }),
+  );
 }
 
 /** The hits as articles (as lists carry them: excerpts only), in the engine's order. */

@@ -28,9 +28,16 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'for a caller who may not read them (a guest or a free reader) only by their title ' +
           'and public excerpt, which is also where their passage comes from. The total is ' +
           'also in the X-Total-Count header. One address may search at most ' +
-          `${rateLimits.searches.max} times a minute; past that the answer is 429.`,
+          `${rateLimits.searches.max} times a minute; past that the answer is 429. When more ` +
+          'searches come in than the server can answer in time, the ones it cannot start ' +
+          'within a second are answered 503 with Retry-After.',
         querystring: searchQuery,
-        response: { 200: searchAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: searchAnswerSchema,
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -63,6 +70,6 @@ export async function searchFor(
     { publisher, tags, isPremium: premium },
     { page, limit },
     { publicOnly: !mayReadPremium(caller) },
-    app.searchReads,
+    { keep: app.searchReads, gate: app.searchGate },
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { filterConditions, type MarkedText, type RankedRow, type SearchEngine } from './matches.js';
-import type { SqliteReadThread } from '../db/sqlite-read-thread.js';
+import type { SqliteReadThreads } from '../db/sqlite-read-threads.js';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 
 /**
@@ -9,14 +9,14 @@ import { ftsQuery, markEnd, markStart } from './terms.js';
  * scores each by bm25, a title's words weighing more than the text's. highlight() marks the
  * title, snippet() picks the passage of about 32 words that holds the most matches: from the
  * whole text (hidden) for a premium article the caller may read, else from the shown text, which
- * for a premium article is its public excerpt. Both reads run on the read thread
- * (db/sqlite-read-thread.ts): a search's 10 ms would otherwise hold up every other request.
+ * for a premium article is its public excerpt. Both reads run on the read threads
+ * (db/sqlite-read-threads.ts): a search's 10 ms would otherwise hold up every other request.
  */
-export const sqliteMatches = (thread: SqliteReadThread): SearchEngine => ({
+export const sqliteMatches = (threads: SqliteReadThreads): SearchEngine => ({
   async newest(db, terms, filters, publicOnly, count) {
     // Each match is looked up in article_title_match_idx (migration 004), which holds every
     // column the filters read: the article's own row, its whole text first, stays unread.
-    const rows = await thread.all(
+    const rows = await threads.all(
       sql<Omit<RankedRow, 'tags'> & { tags: string }>`
       select article_search.rowid as id,
         -bm25(article_search, 10.0, 3.0, 3.0) as score,
@@ -37,7 +37,7 @@ export const sqliteMatches = (thread: SqliteReadThread): SearchEngine => ({
     const passageColumn = publicOnly
       ? sql`1`
       : sql`case when (select a.is_premium from article a where a.id = article_search.rowid) then 2 else 1 end`;
-    return thread.all(
+    return threads.all(
       sql<MarkedText>`
       select article_search.rowid as id,
         highlight(article_search, 0, ${markStart}, ${markEnd}) as title,

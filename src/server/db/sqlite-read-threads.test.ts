@@ -5,17 +5,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import { SqliteReadThread } from './sqlite-read-thread.js';
+import { SqliteReadThreads } from './sqlite-read-threads.js';
 
 let dir: string;
 let handle: DatabaseHandle;
-let thread: SqliteReadThread;
+let threads: SqliteReadThreads;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'tribune-read-thread-'));
   handle = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
   await migrateToLatest(handle.db);
-  thread = handle.readThread!;
+  threads = handle.readThreads!;
 });
 afterAll(async () => {
   await handle.close();
@@ -30,13 +30,13 @@ const countTo = (n: number) =>
     handle.db,
   );
 
-describe('the SQLite read thread', () => {
+describe('the SQLite read threads', () => {
   it('reads what the main connection has just written, with the columns the query names', async () => {
     await handle.db
       .insertInto('publisher')
       .values({ name: 'The Thread Times', logo: '/uploads/t.webp', createdAt: '2026-01-01' })
       .execute();
-    const rows = await thread.all(
+    const rows = await threads.all(
       sql<{
         name: string;
         createdAt: string;
@@ -56,7 +56,7 @@ describe('the SQLite read thread', () => {
         resolve();
       }, 20),
     );
-    const read = thread.all(countTo(3_000_000)).then((rows) => {
+    const read = threads.all(countTo(3_000_000)).then((rows) => {
       readDone = true;
       return rows;
     });
@@ -66,20 +66,33 @@ describe('the SQLite read thread', () => {
   });
 
   it('refuses a bad read with its error and goes on reading', async () => {
-    await expect(thread.all(sql`select * from no_such_table`.compile(handle.db))).rejects.toThrow(
+    await expect(threads.all(sql`select * from no_such_table`.compile(handle.db))).rejects.toThrow(
       /no such table/,
     );
-    expect(await thread.all(countTo(3))).toEqual([{ total: 3 }]);
+    expect(await threads.all(countTo(3))).toEqual([{ total: 3 }]);
   });
 
   it('answers reads side by side, each its own rows', async () => {
     const counts = [5, 1, 4, 2, 3];
-    const answers = await Promise.all(counts.map((n) => thread.all(countTo(n))));
+    const answers = await Promise.all(counts.map((n) => threads.all(countTo(n))));
     expect(answers).toEqual(counts.map((total) => [{ total }]));
   });
 
+  it('reads on another thread while one is busy: a short read does not wait for a long one', async () => {
+    const two = new SqliteReadThreads(path.join(dir, 'test.db'), 2);
+    try {
+      const finished: string[] = [];
+      const long = two.all(countTo(5_000_000)).then(() => finished.push('long'));
+      const short = two.all(countTo(3)).then(() => finished.push('short'));
+      await Promise.all([long, short]);
+      expect(finished).toEqual(['short', 'long']);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('refuses reads once closed', async () => {
-    const own = new SqliteReadThread(path.join(dir, 'test.db'));
+    const own = new SqliteReadThreads(path.join(dir, 'test.db'), 1);
     expect(await own.all(countTo(2))).toEqual([{ total: 2 }]);
     await own.close();
     await own.close();

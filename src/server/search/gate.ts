@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import { searchMessages } from '#shared/search';
+import type { DatabaseHandle } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { WorkGate, type GateLimits } from './work-gate.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site searches this process reads from the database at once, and those it refuses. */
+    searchGate: WorkGate;
+  }
+}
+
+/** When a refused search may try again. */
+export const searchRetryAfterSeconds = 2;
+
+/**
+ * How many searches one process reads at once, by engine. SQLite runs each on one of its read
+ * threads (db/sqlite-read-threads.ts): one more than there are threads keeps them all busy while
+ * the main thread shapes an answer. On PostgreSQL each holds one of the pool's ten connections
+ * for its read: four leave the rest to every other request, as SQLite's threads leave its main
+ * connection alone. Either way a search that cannot start within a second is refused (503):
+ * past capacity the wait would only grow (work-gate.ts).
+ */
+export function searchGateLimits(database: DatabaseHandle): GateLimits {
+  const running = database.readThreads ? database.readThreads.count + 1 : 4;
+  return { running, waiting: 100, waitMs: 1_000 };
+}
+
+export const searchGatePlugin = fp(
+  async (app) => {
+    app.decorate(
+      'searchGate',
+      new WorkGate(
+        searchGateLimits(app.database),
+        () => new AppError('unavailable', searchMessages.busy, searchRetryAfterSeconds),
+      ),
+    );
+  },
+  { name: 'search-gate', dependencies: ['database'] },
+);
