@@ -165,6 +165,42 @@ test.describe('writing articles', () => {
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expect(dialog(page)).toBeHidden();
   });
+
+  test('My Articles fits a phone: each article a card, still a table row, nothing off screen', async ({
+    page,
+  }) => {
+    const width = 320;
+    await page.setViewportSize({ width, height: 800 });
+    await signInAs(page, 'premium');
+    const { articles } = await listArticles(page.request, { email: demo.premium.email });
+    expect(articles.length, "the premium reader's seeded articles").toBeGreaterThan(1);
+    await page.goto('/myarticles');
+    await expect(row(page, articles[0]!.name)).toBeVisible();
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    // Screen readers still get the columns' names and each article as a row of cells.
+    await expect(page.getByRole('columnheader')).toHaveCount(7);
+    for (const article of articles) {
+      const card = row(page, article.name);
+      await expect(card.getByRole('rowheader')).toHaveText(article.name);
+      await expect(card.getByRole('cell')).toHaveCount(6);
+      // The Premium column's name shows beside its value (CSS content, read as the cell's name).
+      await expect(
+        card.getByRole('cell', { name: `Premium: ${article.isPremium ? 'Yes' : 'No'}` }),
+      ).toBeVisible();
+      for (const control of [
+        card.getByRole('link', { name: 'Details' }),
+        card.getByRole('link', { name: 'Update' }),
+        card.getByRole('button', { name: 'Delete' }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    }
+  });
 });
 
 test.describe('reading articles', () => {

@@ -3,7 +3,9 @@ import { articleStatus, type Article } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
 import { formatDate } from '../../lib/formatDate';
 
-const badgeClass = 'inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap';
+// On a phone the badge may wrap (My Articles' cards leave it a third of the width).
+const badgeClass =
+  'inline-flex rounded-2xl px-2.5 py-1 text-xs font-semibold md:rounded-full md:whitespace-nowrap';
 
 const statusColours = {
   'Approved & Premium': 'bg-amber-100 text-amber-900',
