@@ -195,4 +195,64 @@ test.describe('the admin area', () => {
     await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
     await expect(page.getByText('View Count', { exact: true }).first()).toBeVisible();
   });
+
+  test('All Articles fits a phone: each author’s whole address shown, nothing off screen', async ({
+    page,
+  }) => {
+    const width = 320;
+    await page.setViewportSize({ width, height: 800 });
+    await signInAs(page, 'admin');
+    await page.goto('/admin/allarticles');
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    for (const address of await cards.getByText(/@/).all()) {
+      await expect(address).toBeVisible();
+      // Wrapped after its @ if need be, never cut off.
+      expect(await address.evaluate((line) => line.scrollWidth - line.clientWidth)).toBe(0);
+      const box = (await address.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+  });
+
+  test('the dashboard fits a phone: every point and bar named, no words cut off', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await signInAs(page, 'admin');
+    await page.goto('/admin/dashboard');
+    // The pie's percentages are drawn once its animation ends.
+    await expect(page.locator('.recharts-pie-label-text').first()).toBeVisible({
+      timeout: 10_000,
+    });
+
+    const line = page.locator('figure').filter({ hasText: 'Line Chart' });
+    const points = await line.locator('.recharts-line-dot').count();
+    expect(points).toBeGreaterThan(1);
+    const xLabels = (chart: typeof line) => chart.locator('.recharts-xAxis-tick-labels text');
+    await expect(xLabels(line)).toHaveCount(points);
+    const columns = page.locator('figure').filter({ hasText: 'Column chart' });
+    for (const kind of ['Premium', 'Non-Premium']) {
+      await expect(xLabels(columns).getByText(kind, { exact: true })).toBeVisible();
+    }
+
+    // Every label, tick and percentage lies inside its chart's drawing.
+    const outside = await page.locator('svg.recharts-surface').evaluateAll((charts) =>
+      charts.flatMap((chart) => {
+        const frame = chart.getBoundingClientRect();
+        return [...chart.querySelectorAll('text')].flatMap((text) => {
+          const box = text.getBoundingClientRect();
+          const inside =
+            box.left >= frame.left - 1 &&
+            box.right <= frame.right + 1 &&
+            box.top >= frame.top - 1 &&
+            box.bottom <= frame.bottom + 1;
+          return inside || box.width === 0 ? [] : [text.textContent];
+        });
+      }),
+    );
+    expect(outside).toEqual([]);
+  });
 });

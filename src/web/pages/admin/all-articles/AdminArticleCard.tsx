@@ -5,6 +5,7 @@ import { toast } from '../../../components/toasts/toast';
 import { articleStatus, type Article } from '#shared/articles';
 import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
+import { EmailAddress } from '../../../components/EmailAddress';
 import { buttonClass } from '../../../components/ui/button';
 import type { Moderation } from '#shared/api/moderation';
 import { useModerateArticle } from '../../../lib/api/admin';
@@ -94,7 +95,9 @@ export function AdminArticleCard({
           />
           <div className="min-w-0 text-sm">
             <p className="truncate font-semibold">{article.author.name}</p>
-            <p className="truncate text-ink-muted">{article.author.email}</p>
+            <p className="text-ink-muted">
+              <EmailAddress email={article.author.email} />
+            </p>
           </div>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

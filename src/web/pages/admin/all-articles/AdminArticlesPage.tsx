@@ -35,7 +35,7 @@ export function AdminArticlesPage() {
           <p className="font-serif text-lg text-ink-muted italic">No articles yet.</p>
         ) : (
           <>
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {query.data.articles.map((article, index) => (
                 <li key={article._id}>
                   <AdminArticleCard article={article} imagePriority={cardImagePriority(index)} />

@@ -10,6 +10,7 @@ import {
   type RevisionQueueItem,
 } from '#shared/revisions';
 import { errorMessage } from '../../../components/dialogs/alert';
+import { EmailAddress } from '../../../components/EmailAddress';
 import { buttonClass } from '../../../components/ui/button';
 import { useReviewRevision, type RevisionReview } from '../../../lib/api/revisions';
 import { formatDate } from '../../../lib/formatDate';
@@ -65,7 +66,7 @@ export function RevisionReviewCard({ item, onReviewed }: Props) {
       </p>
       <h3 className="mt-2 font-serif text-xl leading-snug font-bold">{live.name}</h3>
       <p className="mt-1 text-sm text-ink-muted">
-        By {live.author.name} ({live.author.email}) · edit sent{' '}
+        By {live.author.name} (<EmailAddress email={live.author.email} />) · edit sent{' '}
         <time dateTime={revision.submittedAt}>{formatDate(revision.submittedAt)}</time>
       </p>
 

@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeading } from '../../../components/PageHeading';
+import { EmailAddress } from '../../../components/EmailAddress';
 import { buttonClass } from '../../../components/ui/button';
 import type { UserListItem } from '#shared/api/users';
 import { useMakeAdmin, useUserList } from '../../../lib/api/admin';
@@ -102,18 +103,5 @@ function UserRow({ user }: { user: UserListItem }) {
         )}
       </td>
     </tr>
-  );
-}
-
-/** An address that, when it must wrap, wraps after its @ rather than inside a word. */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }

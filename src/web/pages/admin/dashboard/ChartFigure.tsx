@@ -14,7 +14,7 @@ export function ChartFigure({ heading, query, children }: Props) {
       <figcaption>
         <h2 className="font-serif text-2xl font-bold">{heading}</h2>
       </figcaption>
-      <div className="mt-4 h-80">
+      <div className="mt-4 h-96 sm:h-80">
         {query.error ? (
           <LoadError
             what="the chart"

@@ -16,14 +16,19 @@ export function PremiumColumnChart() {
   return (
     <ChartFigure heading="Column chart" query={query}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 24 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
+          {/* Both bars named however narrow the chart (a phone's leaves them 60 px each). */}
           <XAxis
             dataKey="kind"
-            label={{ value: 'premium and non-premium articles', position: 'bottom' }}
+            interval={0}
+            tick={{ fontSize: 12 }}
+            label={{ value: 'premium and non-premium articles', position: 'bottom', fontSize: 11 }}
           />
           <YAxis
             allowDecimals={false}
+            width={48}
+            tick={{ fontSize: 12 }}
             label={{
               value: 'Number of Articles',
               angle: -90,

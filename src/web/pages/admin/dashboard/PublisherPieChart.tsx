@@ -26,7 +26,7 @@ export function PublisherPieChart() {
             data={data}
             dataKey="share"
             cy="52%"
-            outerRadius="70%"
+            outerRadius="55%"
             fill="#00000033"
             stroke="none"
             isAnimationActive={false}
@@ -37,7 +37,7 @@ export function PublisherPieChart() {
             data={data}
             dataKey="share"
             nameKey="name"
-            outerRadius="70%"
+            outerRadius="55%"
             label={({ value }) => percent(Number(value))}
           >
             {data.map((row, index) => (

@@ -6,6 +6,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type XAxisTickContentProps,
 } from 'recharts';
 import { usePublisherViewCounts } from '../../../lib/api/admin';
 import { ChartFigure } from './ChartFigure';
@@ -19,11 +20,23 @@ export function ViewCountLineChart() {
   return (
     <ChartFigure heading="Line Chart" query={query}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 32 }}>
+        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 24, left: 24 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="publisher" label={{ value: 'Publisher', position: 'bottom' }} />
+          {/*
+           * Every publisher named under its point, slanted so the names fit beside each other
+           * (recharts would otherwise leave out all but those with room: two of seven on a
+           * desktop, one on a phone), and each on one line (its own wrapping piles them up).
+           */}
+          <XAxis
+            dataKey="publisher"
+            interval={0}
+            height={104}
+            tick={SlantedTick}
+            label={{ value: 'Publisher', position: 'bottom', offset: 0 }}
+          />
           <YAxis
             allowDecimals={false}
+            tick={{ fontSize: 12 }}
             label={{
               value: 'View Count',
               angle: -90,
@@ -36,5 +49,27 @@ export function ViewCountLineChart() {
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>
+  );
+}
+
+/** Longer names end in an ellipsis under their tick; hovering it or its point shows it whole. */
+const tickNameMax = 16;
+
+/** A category's name under its tick, slanted up to the left, on one line. */
+function SlantedTick({ x, y, payload }: XAxisTickContentProps) {
+  const [left, top] = [Number(x), Number(y) + 4];
+  const name = String(payload.value);
+  return (
+    <text
+      x={left}
+      y={top}
+      textAnchor="end"
+      fontSize={12}
+      fill="currentColor"
+      transform={`rotate(-45 ${left} ${top})`}
+    >
+      <title>{name}</title>
+      {name.length > tickNameMax ? `${name.slice(0, tickNameMax - 1).trimEnd()}…` : name}
+    </text>
   );
 }
