@@ -91,7 +91,12 @@ describe('mail through SMTP_URL', () => {
       () => smtp.received,
       (r) => r.length === 1,
     );
-    expect(await queueRow(t, 'Retry me')).toMatchObject({ attempts: 2, lastError: null });
+    // The row is marked once the server has taken the mail, a moment after it arrives there.
+    const sent = await until(
+      () => queueRow(t, 'Retry me'),
+      (row) => row.sentAt !== null,
+    );
+    expect(sent).toMatchObject({ attempts: 2, lastError: null });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received).toHaveLength(1);
   });
