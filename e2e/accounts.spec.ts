@@ -277,4 +277,29 @@ test.describe('profile', () => {
     await expect(page.getByText('Notices by email are on.')).toBeVisible();
     await expect(notices).toBeChecked();
   });
+
+  test('the subscription history fits a phone: each purchase in labelled lines, still a table', async ({
+    page,
+  }) => {
+    const width = 320;
+    await page.setViewportSize({ width, height: 800 });
+    await signInAs(page, 'premium');
+    await page.goto('/myprofile');
+    const history = page.getByRole('table', { name: 'Subscription history' });
+    const purchases = history.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(purchases.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await expect(history.getByRole('columnheader')).toHaveCount(4);
+    for (const purchase of await purchases.all()) {
+      // Each value shows its column's name before it (CSS content, read as the cell's name).
+      for (const column of ['Bought', 'Price', 'Runs until', 'Transaction']) {
+        const cell = purchase.getByRole('cell', { name: new RegExp(`^${column}`) });
+        await expect(cell).toBeVisible();
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { UserRecord } from '#shared/accounts';
 import { formatCents } from '#shared/plans';
@@ -29,39 +30,69 @@ export function PremiumStatus({ user }: { user: UserRecord }) {
           {user.isPremium ? 'Add time' : 'Subscribe'}
         </Link>
       )}
-      {user.subscriptionHistory.length > 0 && (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-2 text-left font-semibold">Subscription history</caption>
-            <thead className="border-b border-ink text-xs tracking-wider text-ink-muted uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Bought
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Price
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Runs until
-                </th>
-                <th scope="col" className="py-2">
-                  Transaction
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {user.subscriptionHistory.map((entry) => (
-                <tr key={entry.transactionId} className="border-b border-rule">
-                  <td className="py-2 pr-4 whitespace-nowrap">{when(entry.date)}</td>
-                  <td className="py-2 pr-4">{formatCents(Math.round(entry.price * 100))}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{when(entry.expiredDate)}</td>
-                  <td className="py-2 font-mono text-xs break-all">{entry.transactionId}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {user.subscriptionHistory.length > 0 && <SubscriptionHistory user={user} />}
     </section>
+  );
+}
+
+const columns = ['Bought', 'Price', 'Runs until', 'Transaction'] as const;
+
+/**
+ * Every plan bought, newest as the server lists them. Below the sm breakpoint each purchase is a
+ * block of labelled lines (the column's name before each value) rather than a table to scroll
+ * sideways; its cells change their CSS display there, so each element names its table role.
+ */
+function SubscriptionHistory({ user }: { user: UserRecord }) {
+  return (
+    <div className="mt-6 sm:overflow-x-auto">
+      <table role="table" className="w-full text-left text-sm max-sm:block">
+        <caption className="mb-2 text-left font-semibold max-sm:block">
+          Subscription history
+        </caption>
+        <thead
+          role="rowgroup"
+          className="border-b border-ink text-xs tracking-wider text-ink-muted uppercase max-sm:sr-only"
+        >
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column} role="columnheader" scope="col" className="py-2 pr-4 last:pr-0">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="max-sm:block max-sm:border-t max-sm:border-ink">
+          {user.subscriptionHistory.map((entry) => (
+            <tr
+              key={entry.transactionId}
+              role="row"
+              className="border-b border-rule max-sm:block max-sm:py-2"
+            >
+              {[
+                when(entry.date),
+                formatCents(Math.round(entry.price * 100)),
+                when(entry.expiredDate),
+                entry.transactionId,
+              ].map((value, index) => (
+                <td
+                  key={columns[index]}
+                  role="cell"
+                  data-label={columns[index]}
+                  className={clsx(
+                    'py-2 pr-4 last:pr-0 max-sm:flex max-sm:gap-3 max-sm:py-0.5 max-sm:pr-0',
+                    'max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-sans max-sm:before:text-sm max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]',
+                    columns[index] === 'Transaction'
+                      ? 'font-mono text-xs break-all'
+                      : 'sm:whitespace-nowrap',
+                  )}
+                >
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
