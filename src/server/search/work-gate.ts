@@ -51,7 +51,7 @@ export class WorkGate {
     });
   }
 
-  /** Work under way and waiting, for the tests and the logs. */
+  /** Work under way and waiting now (what the tests check). */
   get load(): { running: number; waiting: number } {
     return { running: this.#running, waiting: this.#waiting.size };
   }
