@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { demo, demoPassword, photoFile, registerAs, signInAs, uniqueEmail } from './accounts.js';
 import { googleAccount } from '../src/server/test/google-issuer.js';
 import { expect, test } from './fixtures.js';
+import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -281,24 +282,20 @@ test.describe('profile', () => {
   test('the subscription history fits a phone: each purchase in labelled lines, still a table', async ({
     page,
   }) => {
-    const width = 320;
-    await page.setViewportSize({ width, height: 800 });
+    await onPhone(page);
     await signInAs(page, 'premium');
     await page.goto('/myprofile');
     const history = page.getByRole('table', { name: 'Subscription history' });
     const purchases = history.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(purchases.first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
+    await expectNoSidewaysScroll(page);
     await expect(history.getByRole('columnheader')).toHaveCount(4);
     for (const purchase of await purchases.all()) {
       // Each value shows its column's name before it (CSS content, read as the cell's name).
       for (const column of ['Bought', 'Price', 'Runs until', 'Transaction']) {
         const cell = purchase.getByRole('cell', { name: new RegExp(`^${column}`) });
         await expect(cell).toBeVisible();
-        const box = (await cell.boundingBox())!;
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await expectWithinPhoneWidth(cell);
       }
     }
   });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { registerAs, signInAs } from './accounts.js';
 import { pictureFile, uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 import { postAsNewAuthor } from './authorData.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -199,28 +200,24 @@ test.describe('the admin area', () => {
   test('All Articles fits a phone: each author’s whole address shown, nothing off screen', async ({
     page,
   }) => {
-    const width = 320;
-    await page.setViewportSize({ width, height: 800 });
+    await onPhone(page);
     await signInAs(page, 'admin');
     await page.goto('/admin/allarticles');
     const cards = page.getByRole('main').getByRole('listitem');
     await expect(cards.first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
+    await expectNoSidewaysScroll(page);
     for (const address of await cards.getByText(/@/).all()) {
       await expect(address).toBeVisible();
       // Wrapped after its @ if need be, never cut off.
       expect(await address.evaluate((line) => line.scrollWidth - line.clientWidth)).toBe(0);
-      const box = (await address.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expectWithinPhoneWidth(address);
     }
   });
 
   test('the dashboard fits a phone: every point and bar named, no words cut off', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 320, height: 800 });
+    await onPhone(page);
     await signInAs(page, 'admin');
     await page.goto('/admin/dashboard');
     // The pie's percentages are drawn once its animation ends.

@@ -3,6 +3,7 @@ import { articleMessages } from '../src/shared/article-messages.js';
 import { demo, registerAs, signInAs } from './accounts.js';
 import { listArticles, pictureFile, readArticle, uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -169,17 +170,13 @@ test.describe('writing articles', () => {
   test('My Articles fits a phone: each article a card, still a table row, nothing off screen', async ({
     page,
   }) => {
-    const width = 320;
-    await page.setViewportSize({ width, height: 800 });
+    await onPhone(page);
     await signInAs(page, 'premium');
     const { articles } = await listArticles(page.request, { email: demo.premium.email });
     expect(articles.length, "the premium reader's seeded articles").toBeGreaterThan(1);
     await page.goto('/myarticles');
     await expect(row(page, articles[0]!.name)).toBeVisible();
-
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
+    await expectNoSidewaysScroll(page);
     // Screen readers still get the columns' names and each article as a row of cells.
     await expect(page.getByRole('columnheader')).toHaveCount(7);
     for (const article of articles) {
@@ -195,9 +192,7 @@ test.describe('writing articles', () => {
         card.getByRole('link', { name: 'Update' }),
         card.getByRole('button', { name: 'Delete' }),
       ]) {
-        const box = (await control.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await expectWithinPhoneWidth(control);
       }
     }
   });
