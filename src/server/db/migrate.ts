@@ -20,6 +20,7 @@ import * as siteSearch from './migrations/010-site-search.js';
 import * as publicChangeTriggers from './migrations/011-public-change-triggers.js';
 import * as mail from './migrations/012-mail.js';
 import * as imageHeight from './migrations/013-image-height.js';
+import * as searchInline from './migrations/014-search-inline.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '011-public-change-triggers': publicChangeTriggers,
   '012-mail': mail,
   '013-image-height': imageHeight,
+  '014-search-inline': searchInline,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
