@@ -43,6 +43,11 @@ export interface BenchReport {
     workers?: number;
   };
   fillSeconds: number;
+  /**
+   * Seconds the server took to store every article's guest page after it started; null when it
+   * had not finished within the wait (absent in reports made before the store).
+   */
+  storedPagesSeconds?: number | null;
   databaseBytes: number;
   /** The server's highest resident memory over the whole run (VmHWM). */
   peakRss: number;
@@ -136,7 +141,13 @@ export function formatReport(report: BenchReport): string {
       report.scripts.map((p) => [p.page, kb(p.gzipBytes), String(p.files.length)]),
     ),
     '',
-    `Fill: ${report.fillSeconds.toFixed(1)} s. Database size: ${mb(report.databaseBytes)}. ` +
+    `Fill: ${report.fillSeconds.toFixed(1)} s.` +
+      (report.storedPagesSeconds === undefined
+        ? ''
+        : report.storedPagesSeconds === null
+          ? ' Guests’ article pages: NOT all stored when the scenarios began.'
+          : ` Guests’ article pages stored in ${report.storedPagesSeconds.toFixed(0)} s.`) +
+      ` Database size: ${mb(report.databaseBytes)}. ` +
       `Server peak RSS (VmHWM): ${mb(report.peakRss)}.` +
       (report.views
         ? ` Views: ${report.views.counted} counted for ${report.views.answered} answers.`

@@ -13,6 +13,7 @@ import { formatReport, machine, saveReport, type ScenarioReport } from './report
 import { scenarios } from './scenarios.js';
 import { settle } from './settle.js';
 import { startServer, type RunningServer } from './server.js';
+import { waitForStoredPages } from './stored-pages.js';
 import { totalViews } from './view-count.js';
 
 /**
@@ -53,6 +54,13 @@ try {
   console.log(`Filled in ${fill.seconds.toFixed(1)} s. Starting the server...`);
   server = await startServer(database, options.workers, options.databaseShare);
   const running = server;
+  console.log('Waiting while the server stores the guests’ article pages...');
+  const storedPages = await waitForStoredPages(database.config);
+  console.log(
+    storedPages === undefined
+      ? 'Not all stored in time: the article scenario will render some pages.'
+      : `Stored in ${storedPages.toFixed(0)} s.`,
+  );
 
   const all = scenarios({ openIds: fill.openIds, mainScript: mainScript(webDir) });
   const byKey = (key: string) => all.find((s) => s.key === key)!;
@@ -147,6 +155,7 @@ try {
       workers: options.workers,
     },
     fillSeconds: fill.seconds,
+    storedPagesSeconds: storedPages ?? null,
     databaseBytes: await database.sizeBytes(),
     peakRss,
     scenarios: reports,

@@ -22,6 +22,9 @@ export interface KeptPage {
   location?: string;
 }
 
+/** A render, with its gzip-compressed HTML when it was made already (a stored page's). */
+export type GuestRender = RenderedPage & { gzip?: Buffer };
+
 interface Entry {
   /** The generation of the database's changes the page was rendered in (db/changes.ts). */
   generation: number;
@@ -35,24 +38,31 @@ export class GuestPages {
 
   constructor(private readonly changes: Pick<ChangeWatch, 'current'>) {}
 
+  /** The page kept for `address`, if it is still good; nothing is rendered. */
+  kept(address: string): Promise<KeptPage> | undefined {
+    const entry = this.#entries.get(address);
+    if (!entry || Date.now() >= entry.expiresAt) return undefined;
+    return entry.generation === this.changes.current().generation ? entry.page : undefined;
+  }
+
   /**
    * The guest's page at `address` (path and query), rendered by `render` and kept for a while.
    * Readers asking while it renders share that render. Only complete pages (200) are kept: a
    * failed render is not remembered, and a stream of unknown addresses (404s) does not push the
    * popular pages out.
    */
-  page(address: string, render: () => Promise<RenderedPage>): Promise<KeptPage> {
+  page(address: string, render: () => Promise<GuestRender>): Promise<KeptPage> {
     const kept = this.#entries;
     const now = Date.now();
     const { generation, sure } = this.changes.current();
     const entry = kept.get(address);
     if (entry && entry.generation === generation && now < entry.expiresAt) return entry.page;
 
-    const page = render().then(({ status, html, location }) => ({
-      status,
-      answer: sharedText(html),
-      location,
-    }));
+    const page = render().then(({ status, html, location, gzip }) => {
+      const answer = sharedText(html);
+      if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
+      return { status, answer, location };
+    });
     const lifetimeMs = sure ? pageLifetimeMs : unsureLifetimeMs;
     const fresh: Entry = { generation, expiresAt: now + lifetimeMs, page };
     kept.delete(address);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { ChangeWatch } from '../db/changes.js';
 import { GuestPages } from './guest-pages.js';
 import { PublicReads } from './public-reads.js';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
     searchReads: PublicReads;
     /** Guests' pages this process keeps. */
     guestPages: GuestPages;
+    /** The changes to what the public sees, as this process follows them (db/changes.ts). */
+    publicChanges: ChangeWatch;
   }
 }
 
@@ -30,6 +33,7 @@ export const cachePlugin = fp(
     app.decorate('publicReads', new PublicReads(changes));
     app.decorate('searchReads', new PublicReads(changes, searchAnswersKept));
     app.decorate('guestPages', new GuestPages(changes));
+    app.decorate('publicChanges', changes);
     app.addHook('onClose', () => changes.close());
   },
   { name: 'cache', dependencies: ['database'] },

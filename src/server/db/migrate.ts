@@ -21,6 +21,7 @@ import * as publicChangeTriggers from './migrations/011-public-change-triggers.j
 import * as mail from './migrations/012-mail.js';
 import * as imageHeight from './migrations/013-image-height.js';
 import * as searchInline from './migrations/014-search-inline.js';
+import * as storedPages from './migrations/015-stored-pages.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '012-mail': mail,
   '013-image-height': imageHeight,
   '014-search-inline': searchInline,
+  '015-stored-pages': storedPages,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

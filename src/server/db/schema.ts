@@ -185,6 +185,16 @@ export interface ChangeCounterTable {
   count: number;
 }
 
+/** A guest's page of a published article, stored compressed (pages/stored-pages.ts). */
+export interface StoredPageTable {
+  articleId: number;
+  build: string;
+  day: string;
+  claim: string | null;
+  claimedAt: number;
+  htmlGzip: Buffer | null;
+}
+
 /** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */
 export interface MailQueueTable {
   id: string;
@@ -220,4 +230,5 @@ export interface Database {
   demoPaymentIntent: DemoPaymentIntentTable;
   changeCounter: ChangeCounterTable;
   mailQueue: MailQueueTable;
+  storedPage: StoredPageTable;
 }

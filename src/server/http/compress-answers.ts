@@ -1,5 +1,5 @@
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -102,6 +102,24 @@ export function replyWithShared(reply: FastifyReply, answer: SharedAnswer): void
 export function sendShared(reply: FastifyReply, answer: SharedAnswer, contentType: string) {
   sharedReplies.set(reply, answer);
   return reply.type(contentType).send(answer.body);
+}
+
+/**
+ * Sends text stored gzip-compressed (a stored page) as it is to a reader who accepts gzip, and
+ * decompressed, to be compressed as usual, to any other.
+ */
+export function sendGzipped(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzip: Buffer,
+  contentType: string,
+) {
+  reply.type(contentType).header('vary', varyWithEncoding(reply.getHeader('vary')));
+  const accepted = request.headers['accept-encoding'];
+  if (accepted && negotiators.single.negotiate(accepted) === 'gzip') {
+    return reply.header('content-encoding', 'gzip').send(gzip);
+  }
+  return reply.send(zlib.gunzipSync(gzip));
 }
 
 /**

@@ -2,50 +2,76 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets, PageRenderer } from '#shared/pages';
 import { paths } from '#shared/paths';
 import { currentUser } from '../auth/guards.js';
-import { sendShared } from '../http/compress-answers.js';
+import { sendGzipped, sendShared } from '../http/compress-answers.js';
 import { pageData, viewerOf } from './page-data.js';
+import { fillStoredPages } from './fill-stored-pages.js';
+import { storedPageBuild, storingRender } from './storing-render.js';
+import { StoredPages } from './stored-pages.js';
 
 /** The server entry of the web app and the built files its pages name. */
 export interface Pages {
   renderer: PageRenderer;
   assets: PageAssets;
+  /** Names this build of the server entry and files (load.ts): what a stored page is good for. */
+  build: string;
 }
+
+/** An article's own address, with nothing after it: the page guests are sent stored. */
+const articleAddress = /^\/articles\/([1-9][0-9]{0,9})$/;
 
 const html = 'text/html; charset=utf-8';
 
 /**
  * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
- * kept and shared (cache/guest-pages.ts) and may be revalidated by any cache. A signed-in reader's page
- * is theirs: rendered for the request and never stored anywhere.
+ * kept and shared (cache/guest-pages.ts) and may be revalidated by any cache; a guest's page of
+ * a published article is also stored in the database (stored-pages.ts), and filled ahead of its
+ * first reader (fill-stored-pages.ts). A signed-in reader's page is theirs: rendered for the
+ * request and never stored anywhere.
  */
 export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: string) {
   const render = async (
-    request: FastifyRequest,
+    url: string,
     caller: Awaited<ReturnType<typeof currentUser>>,
+    address: string,
   ) => {
     const viewer = await viewerOf(app, caller);
     return pages.renderer.renderPage({
-      url: request.url,
+      url,
       publicUrl,
       assets: pages.assets,
-      data: pageData(app, caller, viewer, request.ip),
+      data: pageData(app, caller, viewer, address),
     });
   };
+  const stored = new StoredPages(app.database.db, storedPageBuild(pages.build, publicUrl));
+  const renderGuestArticle = (articleId: number) =>
+    storingRender(app, stored, articleId, () => render(paths.article(String(articleId)), null, ''));
+  fillStoredPages(app, stored, renderGuestArticle);
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await currentUser(request);
+    const articleId = caller ? undefined : articleAddress.exec(request.url)?.[1];
+    if (articleId) {
+      // Kept in this process (a popular article), else stored, else rendered and stored.
+      const gzip = app.guestPages.kept(request.url) ? undefined : await stored.read(+articleId);
+      if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);
+      const page = await app.guestPages.page(request.url, () => renderGuestArticle(+articleId));
+      reply.status(page.status).header('cache-control', 'no-cache');
+      return sendShared(reply, page.answer, html);
+    }
     // Searches are as many as the words readers type: kept, they would push the popular pages
     // out. Their answers are kept already (search/queries.ts), which makes rendering them cheap.
     if (!caller && !request.url.startsWith(`${paths.search}?`)) {
-      const page = await app.guestPages.page(request.url, () => render(request, null));
+      const page = await app.guestPages.page(request.url, () =>
+        render(request.url, null, request.ip),
+      );
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }
       reply.status(page.status).header('cache-control', 'no-cache');
       return sendShared(reply, page.answer, html);
     }
-    const page = await render(request, caller);
+    const page = await render(request.url, caller, request.ip);
     if (page.location) {
       return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
     }

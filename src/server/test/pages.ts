@@ -16,5 +16,6 @@ export async function sourcePages(): Promise<Pages> {
       preloads: ['/assets/vendor-test.js'],
       routeModules: {},
     },
+    build: 'source',
   };
 }

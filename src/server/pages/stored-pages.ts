@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { ArticleTable } from '../db/schema.js';
+
+/** A claim older than this belongs to a render that died: the page may be claimed again. */
+export const claimLifeMs = 60_000;
+
+/** A render under way: filled only if nothing the page shows changed since it was claimed. */
+export interface PageClaim {
+  articleId: number;
+  claim: string;
+}
+
+/**
+ * Each published article's page as guests get it, rendered once and stored gzip-compressed in the
+ * database (migration 015, docs/decisions/014-stored-article-pages.md), shared by every server
+ * process. A stored page is good for one build of the app (`build`: its files and settings) and
+ * one day (the masthead shows the date); the database's triggers delete it whenever anything it
+ * shows changes. Only guests are sent it: a signed-in reader's page is rendered for them.
+ *
+ * A render claims the row before it reads the article and fills it after: a write in between
+ * deletes the claim, and the fill then stores nothing, so a page older than a write is never
+ * stored.
+ */
+export class StoredPages {
+  readonly #read: CompiledQuery<{ htmlGzip: Buffer | null }>;
+
+  constructor(
+    private readonly db: Db,
+    /** The build and settings pages are rendered with (pages/serve.ts). */
+    readonly build: string,
+  ) {
+    // Compiled once: a stored page is read for every guest opening an article.
+    this.#read = db
+      .selectFrom('storedPage')
+      .select('htmlGzip')
+      .where('articleId', '=', 0)
+      .where('build', '=', '')
+      .where('day', '=', '')
+      .where('claim', 'is', null)
+      .compile();
+  }
+
+  /** The day a page rendered now shows in its masthead: the UTC date (entry-server.tsx). */
+  static today(): string {
+    return new Date().toISOString().slice(0, 10);
+  }
+
+  /** The stored page of the article for this build and today, compressed; undefined if none. */
+  async read(articleId: number): Promise<Buffer | undefined> {
+    const { rows } = await this.db.executeQuery<{ htmlGzip: Buffer | null }>({
+      ...this.#read,
+      parameters: [articleId, this.build, StoredPages.today()],
+    });
+    return rows[0]?.htmlGzip ?? undefined;
+  }
+
+  /**
+   * Claims the article's page for a render about to start; null when the article is not
+   * published (nothing to store) or another render claimed it a moment ago.
+   */
+  async claim(articleId: number, now = Date.now()): Promise<PageClaim | null> {
+    const claim = randomUUID();
+    const day = StoredPages.today();
+    const claimed = await this.db
+      .insertInto('storedPage')
+      .columns(['articleId', 'build', 'day', 'claim', 'claimedAt', 'htmlGzip'])
+      .expression((eb) =>
+        eb
+          .selectFrom('article')
+          .select((s) => [
+            'article.id',
+            s.val(this.build).as('build'),
+            s.val(day).as('day'),
+            s.val(claim).as('claim'),
+            s.val(now).as('claimedAt'),
+            s.val(null).as('htmlGzip'),
+          ])
+          .where('article.id', '=', articleId)
+          .where('article.isApproved', '=', true),
+      )
+      .onConflict((oc) =>
+        oc
+          .column('articleId')
+          .doUpdateSet((eb) => ({
+            build: eb.ref('excluded.build'),
+            day: eb.ref('excluded.day'),
+            claim: eb.ref('excluded.claim'),
+            claimedAt: eb.ref('excluded.claimedAt'),
+            htmlGzip: null,
+          }))
+          // A fresh claim by another render stands: two renders of one page gain nothing.
+          .where((eb) =>
+            eb.or([
+              eb('storedPage.claim', 'is', null),
+              eb('storedPage.claimedAt', '<', now - claimLifeMs),
+            ]),
+          ),
+      )
+      .executeTakeFirst();
+    return Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0 ? { articleId, claim } : null;
+  }
+
+  /** Stores the claimed page; false when a write since the claim took it away. */
+  async fill({ articleId, claim }: PageClaim, htmlGzip: Buffer): Promise<boolean> {
+    const filled = await this.db
+      .updateTable('storedPage')
+      .set({ htmlGzip, claim: null })
+      .where('articleId', '=', articleId)
+      .where('claim', '=', claim)
+      .executeTakeFirst();
+    return Number(filled.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The next `limit` published articles below `after` (the last of the previous call), newest
+   * first, each with whether its page is stored for this build and today or being rendered: a
+   * pass over the store reads each article once, a few hundred at a time, however few are missing.
+   */
+  async survey(limit: number, after?: StoreCursor, now = Date.now()): Promise<SurveyedArticle[]> {
+    let query = this.db
+      .selectFrom('article')
+      .select(['article.id', 'article.createdAt'])
+      .select(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('storedPage')
+            .select('storedPage.articleId')
+            .whereRef('storedPage.articleId', '=', 'article.id')
+            .where('storedPage.build', '=', this.build)
+            .where('storedPage.day', '=', StoredPages.today())
+            .where((eb) =>
+              eb.or([
+                eb('storedPage.claim', 'is', null),
+                eb('storedPage.claimedAt', '>=', now - claimLifeMs),
+              ]),
+            ),
+        ).as('stored'),
+      )
+      .where('article.isApproved', '=', true);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('article.createdAt', '<', after.createdAt),
+          eb.and([eb('article.createdAt', '=', after.createdAt), eb('article.id', '<', after.id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('article.createdAt', 'desc')
+      .orderBy('article.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, stored: Boolean(row.stored) }));
+  }
+}
+
+/** Where a pass over the published articles has got to. */
+export interface StoreCursor {
+  id: number;
+  createdAt: ArticleTable['createdAt']['__select__'];
+}
+
+export interface SurveyedArticle extends StoreCursor {
+  /** Its page is stored, or a render of it is under way. */
+  stored: boolean;
+}

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { RenderedPage } from '#shared/pages';
+import type { GuestRender } from '../cache/guest-pages.js';
+import type { StoredPages } from './stored-pages.js';
+
+/**
+ * What a stored page is good for: this build's server entry and files, and the site's public
+ * address, which its links and tags name. A page stored by any other is rendered again.
+ */
+export function storedPageBuild(build: string, publicUrl: string): string {
+  return createHash('sha256').update(`${build}\n${publicUrl}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * A guest's page of an article, rendered and, when the article is published, stored for every
+ * server process (stored-pages.ts). The claim comes before the render reads the article, so a
+ * write during the render leaves nothing stored. Storing is a saving, never a condition: a
+ * database that refuses it still gets the reader their page.
+ */
+export async function storingRender(
+  app: FastifyInstance,
+  stored: StoredPages,
+  articleId: number,
+  render: () => Promise<RenderedPage>,
+): Promise<GuestRender> {
+  const claim = await stored.claim(articleId).catch((err: unknown) => {
+    app.log.warn({ err, articleId }, 'the page could not be claimed for storing');
+    return null;
+  });
+  const page = await render();
+  if (!claim || page.status !== 200 || page.location) return page;
+  const gzip = gzipSync(page.html);
+  await stored.fill(claim, gzip).catch((err: unknown) => {
+    app.log.warn({ err, articleId }, 'the page could not be stored');
+  });
+  return { ...page, gzip };
+}
