@@ -7,6 +7,7 @@ import { createPublisher } from '#server/test/factories';
 import { down, up } from './006-premium-excerpt.js';
 import * as siteSearch from './010-site-search.js';
 import * as publicChangeTriggers from './011-public-change-triggers.js';
+import * as storedPages from './015-stored-pages.js';
 
 let t: TestApp;
 
@@ -52,15 +53,17 @@ describe('migration 006', () => {
       )
       .execute();
 
-    // The schema as it was before 006 (so without the search index and the change triggers,
-    // which name its column), then 006 again, and the others back.
+    // The schema as it was before 006 (so without the search index and the triggers, which
+    // name its column), then 006 again, and the others back.
     const untyped = db as unknown as Kysely<unknown>;
+    await storedPages.down(untyped);
     await publicChangeTriggers.down(untyped);
     await siteSearch.down(untyped);
     await down(untyped);
     await up(untyped);
     await siteSearch.up(untyped);
     await publicChangeTriggers.up(untyped);
+    await storedPages.up(untyped);
 
     const rows = await db.selectFrom('article').select(['description', 'premiumExcerpt']).execute();
     expect(rows).toHaveLength(count);
