@@ -139,11 +139,14 @@ export class StoredPages {
       )
       .where('article.isApproved', '=', true);
     if (after) {
+      // A row comparison, which both engines read as a range of the index; the same condition
+      // spelled with OR made SQLite walk the index from its top every time (4 ms against 0.7).
       query = query.where((eb) =>
-        eb.or([
-          eb('article.createdAt', '<', after.createdAt),
-          eb.and([eb('article.createdAt', '=', after.createdAt), eb('article.id', '<', after.id)]),
-        ]),
+        eb(
+          eb.refTuple('article.createdAt', 'article.id'),
+          '<',
+          eb.tuple(after.createdAt, after.id),
+        ),
       );
     }
     const rows = await query
