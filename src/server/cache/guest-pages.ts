@@ -52,19 +52,18 @@ export class GuestPages {
    * popular pages out.
    */
   page(address: string, render: () => Promise<GuestRender>): Promise<KeptPage> {
-    const kept = this.#entries;
-    const now = Date.now();
-    const { generation, sure } = this.changes.current();
-    const entry = kept.get(address);
-    if (entry && entry.generation === generation && now < entry.expiresAt) return entry.page;
+    const good = this.kept(address);
+    if (good) return good;
 
+    const kept = this.#entries;
+    const { generation, sure } = this.changes.current();
     const page = render().then(({ status, html, location, gzip }) => {
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
       return { status, answer, location };
     });
     const lifetimeMs = sure ? pageLifetimeMs : unsureLifetimeMs;
-    const fresh: Entry = { generation, expiresAt: now + lifetimeMs, page };
+    const fresh: Entry = { generation, expiresAt: Date.now() + lifetimeMs, page };
     kept.delete(address);
     kept.set(address, fresh);
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
