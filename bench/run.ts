@@ -14,6 +14,7 @@ import { scenarios } from './scenarios.js';
 import { settle } from './settle.js';
 import { startServer, type RunningServer } from './server.js';
 import { waitForStoredPages } from './stored-pages.js';
+import { warmUpEveryRoute } from './warm-up.js';
 import { totalViews } from './view-count.js';
 
 /**
@@ -69,6 +70,16 @@ try {
     ...all,
     { ...byKey('page1'), key: 'page1-again', label: 'page 1 again (memory)' },
   ].filter((s) => !options.only || options.only.includes(s.key));
+
+  // Every route first, whichever are measured: a live server has served them all.
+  console.log('Warming up every route...');
+  await guarded(
+    running,
+    warmUpEveryRoute(running.baseUrl, all, {
+      connections: options.connections,
+      seconds: options.smoke ? 1 : 2,
+    }),
+  );
 
   const reports: ScenarioReport[] = [];
   let views: { counted: number; answered: number } | undefined;
