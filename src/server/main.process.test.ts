@@ -51,6 +51,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long the tests that start the server several times (each seeding the demo content and its
+ * pictures) wait for it: alone they take 11 to 16 s, but in the whole suite, beside the other
+ * test files on two cores, two servers seeding at once once took over 30 s on Node 24.
+ */
+const severalStartsMs = 90_000;
+const severalStarts = { timeout: severalStartsMs + 20_000 };
+
 async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -102,7 +110,7 @@ describe('starting the server', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('completes the demo content after being killed while seeding', async () => {
+  it('completes the demo content after being killed while seeding', severalStarts, async () => {
     const dataDir = tempDir();
     // Kill at several moments of the first start: before, during and after the seed.
     for (const delay of [500, 1300, 2100]) {
@@ -114,7 +122,7 @@ describe('starting the server', () => {
     }
     const port = await freePort();
     const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port);
+    await waitForHealth(port, severalStartsMs);
     const publishers = (await (
       await fetch(`http://127.0.0.1:${port}/api/publisher`)
     ).json()) as unknown[];
@@ -123,11 +131,11 @@ describe('starting the server', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('lets two servers start on one empty database at once', async () => {
+  it('lets two servers start on one empty database at once', severalStarts, async () => {
     const dataDir = tempDir();
     const ports = [await freePort(), await freePort()];
     const servers = ports.map((port) => startServer({ PORT: String(port), DATA_DIR: dataDir }));
-    await Promise.all(ports.map((port) => waitForHealth(port)));
+    await Promise.all(ports.map((port) => waitForHealth(port, severalStartsMs)));
     const counts = await Promise.all(
       ports.map(
         async (port) =>
