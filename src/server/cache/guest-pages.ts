@@ -40,9 +40,14 @@ export class GuestPages {
 
   /** The page kept for `address`, if it is still good; nothing is rendered. */
   kept(address: string): Promise<KeptPage> | undefined {
+    // The generation is read only when there is an entry: most guests' addresses have none.
+    const entry = this.#unexpired(address);
+    return entry && entry.generation === this.changes.current().generation ? entry.page : undefined;
+  }
+
+  #unexpired(address: string): Entry | undefined {
     const entry = this.#entries.get(address);
-    if (!entry || Date.now() >= entry.expiresAt) return undefined;
-    return entry.generation === this.changes.current().generation ? entry.page : undefined;
+    return entry && Date.now() < entry.expiresAt ? entry : undefined;
   }
 
   /**
@@ -52,11 +57,11 @@ export class GuestPages {
    * popular pages out.
    */
   page(address: string, render: () => Promise<GuestRender>): Promise<KeptPage> {
-    const good = this.kept(address);
-    if (good) return good;
+    const { generation, sure } = this.changes.current();
+    const entry = this.#unexpired(address);
+    if (entry?.generation === generation) return entry.page;
 
     const kept = this.#entries;
-    const { generation, sure } = this.changes.current();
     const page = render().then(({ status, html, location, gzip }) => {
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
