@@ -4,6 +4,7 @@ import { demo, signInAs } from './accounts.js';
 import { listArticles, readArticle, uniqueTitle } from './articleData.js';
 import { approveAsAdmin, origin, postAsNewAuthor } from './authorData.js';
 import { expect, test } from './fixtures.js';
+import { keepToasts } from './toasts.js';
 
 /*
  * axe-core on every page, as each kind of reader, on a wide and a phone screen, and with the
@@ -173,17 +174,6 @@ for (const { name, viewport } of widths) {
   });
 }
 
-/**
- * Keeps the toasts on screen while axe reads them, however slow the machine is: toasts close
- * after a few seconds, but wait while the reader is on another tab, which this pretends from
- * before the first script runs on every page the test opens (so no toast's clock ever starts).
- */
-async function keepToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-  });
-}
-
 test.describe('dialogs and toasts', () => {
   test('an alert dialog and a toast pass axe, and focus returns to the opener', async ({
     page,
@@ -215,6 +205,9 @@ test.describe('dialogs and toasts', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     const toast = page.getByText('You are successfully logged in.');
     await expect(toast).toBeVisible();
+    // axe reads the home page the sign-in leads to, once it has loaded, as the other tests do.
+    await expect(page).toHaveURL(/\/$/);
+    await settled(page);
     await expectNoViolations(page, 'the sign-in toast');
     // It was there all along for axe to read.
     await expect(toast).toBeVisible();
@@ -228,6 +221,8 @@ test.describe('dialogs and toasts', () => {
     await page.goto('/admin/dashboard');
     const toast = page.getByText('You are not an admin');
     await expect(toast).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await settled(page);
     await expectNoViolations(page, 'the not-an-admin toast');
     await expect(toast).toBeVisible();
   });

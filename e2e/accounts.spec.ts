@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { demo, demoPassword, photoFile, registerAs, signInAs, uniqueEmail } from './accounts.js';
 import { googleAccount } from '../src/server/test/google-issuer.js';
 import { expect, test } from './fixtures.js';
+import { keepToasts } from './toasts.js';
 import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -102,6 +103,7 @@ test.describe('registration', () => {
 
 test.describe('sign-in and sign-out', () => {
   test('logs out and back in with the toasts', async ({ page }) => {
+    await keepToasts(page);
     await signInAs(page, 'reader', { fresh: true });
     await page.goto('/');
     await page.getByRole('button', { name: demo.reader.name }).click();
@@ -138,6 +140,7 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('a guest opening a login-required page signs in and returns to it', async ({ page }) => {
+    await keepToasts(page);
     await page.goto('/myarticles');
     // The server sends a guest to log in, the way back in the address.
     await expect(page).toHaveURL(/\/login\?from=%2Fmyarticles$/);
@@ -155,6 +158,7 @@ test.describe('Google sign-in', () => {
     page,
   }) => {
     // playwright.config.ts starts a local OpenID Connect issuer standing in for Google.
+    await keepToasts(page);
     await page.goto('/myprofile');
     await expect(page).toHaveURL(/\/login\?from=%2Fmyprofile$/);
     await page.getByRole('button', { name: 'Login with Google' }).click();
@@ -184,6 +188,7 @@ test.describe('roles', () => {
   test('a signed-in non-admin opening the admin area is sent home with a toast', async ({
     page,
   }) => {
+    await keepToasts(page);
     await signInAs(page, 'reader');
     await page.goto('/');
     const nav = mainNav(page);
@@ -198,6 +203,7 @@ test.describe('roles', () => {
   });
 
   test('a guest opening the admin area is sent home with a toast', async ({ page }) => {
+    await keepToasts(page);
     await page.goto('/admin/allusers');
     await expect(page.getByText('You are not an admin')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -2,6 +2,7 @@ import { accountMessages, passwordResetMessages } from '../src/shared/accounts.j
 import { linkIn, waitForMail } from '../src/server/test/outbox.js';
 import { outbox, registerAs } from './accounts.js';
 import { expect, test } from './fixtures.js';
+import { keepToasts } from './toasts.js';
 
 // The used link's refusal is a 400, which the browser logs.
 test.use({ allowConsoleErrors: /status of 400/ });
@@ -10,6 +11,7 @@ test('a reader who forgot the password chooses a new one from the mailed link', 
   page,
   baseURL,
 }) => {
+  await keepToasts(page);
   const email = await registerAs(page, 'Forgetful Reader');
   await page.context().clearCookies();
 
