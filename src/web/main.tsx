@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -55,16 +55,21 @@ async function start(): Promise<void> {
       errors: state.router.errors && reviveErrors(state.router.errors),
     },
   });
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <Document styles={state.styles} stateJson={stateJson}>
-        <AppProviders queryClient={queryClient} site={state.site}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </Document>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page is already drawn, and a tap meanwhile is
+  // answered as soon as the part it lands on is hydrated.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Document styles={state.styles} stateJson={stateJson}>
+          <AppProviders queryClient={queryClient} site={state.site}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </Document>
+      </StrictMode>,
+    );
+  });
 }
 
 /**
