@@ -15,9 +15,9 @@ const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const host = 'news.test';
 const publicUrl = `https://${host}`;
 
-const proxies: { stop(): void }[] = [];
-afterEach(() => {
-  for (const proxy of proxies.splice(0)) proxy.stop();
+const proxies: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.stop()));
   stopAll();
 });
 
@@ -137,7 +137,15 @@ http {
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  proxies.push({ stop: () => child.kill('SIGKILL') });
+  // TERM, not KILL: nginx's master stops its workers on TERM, and a killed master leaves them
+  // running, holding their ports.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  proxies.push({
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  });
   const ca = readFileSync(cert, 'utf8');
   const deadline = Date.now() + 10_000;
   for (;;) {
