@@ -59,16 +59,38 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     : openSqlite(config.file, queryLog);
 }
 
+const sqliteBusyTimeoutMs = 5000;
+
+/**
+ * Puts the database in WAL mode. Two processes opening a new file at once (two servers started
+ * together) both try to switch it, and SQLite answers the loser SQLITE_BUSY at once, without
+ * its busy handler (waiting could deadlock), so the switch is tried again until the busy timeout.
+ * The wait blocks: it happens once, at start-up, before anything is served.
+ */
+function useWriteAheadLog(sqlite: SQLite.Database): void {
+  const deadline = Date.now() + sqliteBusyTimeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      sqlite.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
 function openSqlite(file: string, queryLog: typeof recordQuery | undefined): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = retainDriverObjects(new SQLite(file));
-  // WAL lets readers run beside the single writer; the busy timeout waits for the lock
-  // instead of failing when another process (a CLI, a second server) writes.
+  // The busy timeout waits for the lock instead of failing when another process (a CLI, a
+  // second server) writes; WAL lets readers run beside the single writer.
   // exec, not pragma(): it prepares no statement object (see sqlite-retain.ts).
-  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec(`PRAGMA busy_timeout = ${sqliteBusyTimeoutMs}`);
+  useWriteAheadLog(sqlite);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
   const select1 = sqlite.prepare('SELECT 1');
   const readThreads = new SqliteReadThreads(file);
   const db = new Kysely<Database>({
