@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadEnvFile } from './env-file.js';
 
 const workersError = 'a number of workers from 1 to 256, or auto for one per core';
 
@@ -378,9 +379,34 @@ function developmentSecret(env: string, dataDir: string): string {
     );
   }
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (!existsSync(file)) {
+    // Several servers may start on a new DATA_DIR at once. Each writes a secret to a file of its
+    // own and links it to the shared name; a link is made whole or not at all, and only the
+    // first succeeds, so every server reads the same complete secret.
+    mkdirSync(dataDir, { recursive: true });
+    const own = `${file}.${process.pid}`;
+    writeFileSync(own, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    try {
+      linkSync(own, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(own, { force: true });
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Reads the configuration, or prints one clear line per problem and exits. */
+export function configFromEnvironment(): AppConfig {
+  loadEnvFile();
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

@@ -1,86 +1,10 @@
-import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import { buildApp } from './app.js';
-import { configFromEnvironment, prepareDatabase } from './boot.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { demoAccounts, demoPassword } from './db/seed/index.js';
-import { drainAndClose } from './http/drain.js';
-import { superviseWorkers } from './http/workers.js';
+import { configFromEnvironment } from './config.js';
 
+// The configuration is checked before the server's modules load (a few seconds through tsx), so
+// a mistake in it is reported at once, and only then does the rest load.
 const config = configFromEnvironment();
 config.webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
-const workers = config.workers ?? 1;
-
-if (cluster.isWorker) {
-  // The primary has migrated and seeded the database before starting this worker.
-  await serve(openDatabase(config.database, { timeQueries: config.serverTiming }));
-} else {
-  const { database, seeded } = await prepareDatabase(config);
-  if (workers === 1) {
-    await serve(database);
-    printBanner(seeded);
-  } else {
-    await database.close();
-    superviseWorkers({
-      count: workers,
-      drainMs: config.shutdownDrainMs,
-      log: pino({ level: config.logLevel }),
-      onListening: () => printBanner(seeded),
-    });
-  }
-}
-
-/** Runs one server on `database` until SIGTERM (drain, then close) or SIGINT (close). */
-async function serve(database: DatabaseHandle): Promise<void> {
-  const app = await buildApp(config, { database });
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      // SIGTERM comes from an orchestrator taking this server out of a pool: drain first.
-      // SIGINT is someone at a terminal: close at once (requests in flight still finish).
-      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-      app.log.info(`${signal} received: draining for up to ${drainMs} ms, then closing`);
-      drainAndClose(app, drainMs).then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
-  await app.listen({ port: config.port, host: config.host });
-}
-
-function printBanner(seeded: boolean) {
-  const lines = [
-    ``,
-    `  Tribune is running at ${config.publicUrl}`,
-    `  Database: ${describeDatabase()}`,
-    `  Mail: ${describeMail()}`,
-  ];
-  if (workers > 1) lines.push(`  Workers: ${workers} processes sharing port ${config.port}`);
-  if (config.seedDemo) {
-    lines.push(
-      `  Demo content ${seeded ? 'created' : 'in place'}. Demo accounts (password ${demoPassword}):`,
-    );
-    for (const account of demoAccounts)
-      lines.push(`    ${account.email.padEnd(22)} ${account.role}`);
-  }
-  console.log(lines.join('\n') + '\n');
-}
-
-/** Where mail goes; the SMTP server by host only (its address may carry a password). */
-function describeMail(): string {
-  if (config.mail.kind === 'smtp') return `through ${new URL(config.mail.url).host}`;
-  const page = config.env === 'production' ? '' : `, shown at ${config.publicUrl}/dev/outbox`;
-  return `written to ${config.mail.dir}${page} (set SMTP_URL to send it)`;
-}
-
-function describeDatabase(): string {
-  return config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
-}
+const { runServer } = await import('./run.js');
+await runServer(config);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageFileMessages } from '#shared/images';
 import { multipartBody, sixMegabytes } from './test/image-fixtures.js';
-import { freePort, startServer, stopAll, tempDir, waitForHealth } from './test/processes.js';
+import { ended, freePort, startServer, stopAll, tempDir, waitForHealth } from './test/processes.js';
 
 // docs/deploy/nginx.conf, the deployment guide's example, run as written in front of two real
 // servers on one SQLite file: only its addresses, ports and certificate paths are changed.
@@ -170,7 +170,7 @@ describe('the deployment guide’s nginx configuration', () => {
     };
     const one = startServer(await freePort(), env);
     const other = startServer(await freePort(), env);
-    await Promise.all([waitForHealth(one.port), waitForHealth(other.port)]);
+    await Promise.all([waitForHealth(one), waitForHealth(other)]);
     const proxy = await startProxy([one.port, other.port]);
     const call = (method: string, url: string, init?: Parameters<typeof viaProxy>[4]) =>
       viaProxy(proxy.https, proxy.ca, method, url, init);
@@ -240,7 +240,7 @@ describe('the deployment guide’s nginx configuration', () => {
 
     // One server gone: the proxy answers every request from the other.
     one.child.kill('SIGKILL');
-    await one.exited;
+    await ended(one);
     for (let i = 0; i < 4; i += 1) {
       const session = await call('GET', '/api/auth/get-session', { headers: { cookie } });
       expect(session.status).toBe(200);

@@ -88,7 +88,7 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     const env = await sharedSite(engine);
     const one = startServer(await freePort(), env);
     const other = startServer(await freePort(), env);
-    await Promise.all([waitForHealth(one.port), waitForHealth(other.port)]);
+    await Promise.all([waitForHealth(one), waitForHealth(other)]);
 
     // A session made on one is valid on the other.
     const admin = await signIn(one, 'admin@example.com');
@@ -150,7 +150,7 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     const env = { ...(await sharedSite(engine)), ...storeSettings(s3), ...paymentSettings(stripe) };
     const one = startServer(await freePort(), env);
     const other = startServer(await freePort(), env);
-    await Promise.all([waitForHealth(one.port), waitForHealth(other.port)]);
+    await Promise.all([waitForHealth(one), waitForHealth(other)]);
 
     // Uploaded through one: the other takes it as one of the site's own images for an article.
     const writer = await signIn(one, 'writer@example.com');

@@ -1,12 +1,13 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  workersOf,
+  ended,
   freePort,
   startServer,
   stopAll,
   tempDir,
   waitForHealth,
+  workersOf,
 } from './test/processes.js';
 
 // WEB_CONCURRENCY=N: one primary process prepares the database, then N workers share the port.
@@ -20,7 +21,7 @@ describe('WEB_CONCURRENCY', () => {
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
     });
-    await waitForHealth(port);
+    await waitForHealth(server);
     await vi.waitFor(() => expect(server.output()).toContain('Workers: 2 processes'), 30_000);
     expect(server.output().match(/Demo content created/g)).toHaveLength(1);
     const primary = server.child.pid ?? 0;
@@ -38,7 +39,7 @@ describe('WEB_CONCURRENCY', () => {
       },
       { timeout: 30_000, interval: 100 },
     );
-    await waitForHealth(port);
+    await waitForHealth(server);
     const publishers = (await (
       await fetch(`http://127.0.0.1:${port}/api/publisher`)
     ).json()) as unknown[];
@@ -46,7 +47,7 @@ describe('WEB_CONCURRENCY', () => {
 
     const workers = workersOf(primary);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await ended(server)).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
   }, 120_000);
 
@@ -59,7 +60,7 @@ describe('WEB_CONCURRENCY', () => {
         WEB_CONCURRENCY: '2',
         SEED_DEMO: 'false',
       });
-      expect(await server.exited).toBe(1);
+      expect(await ended(server)).toBe(1);
       expect(server.output()).toContain('a worker stopped while starting');
       expect(workersOf(server.child.pid ?? 0)).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-import { configFromEnvironment } from '../boot.js';
+import { configFromEnvironment } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { promoteToAdmin } from '../users/queries.js';

@@ -1,4 +1,5 @@
-import { configFromEnvironment } from '../boot.js';
+import { waitingForOtherWriters } from '../boot.js';
+import { configFromEnvironment } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -6,7 +7,7 @@ import { migrateToLatest } from '../db/migrate.js';
 const config = configFromEnvironment();
 const database = openDatabase(config.database);
 try {
-  const applied = await migrateToLatest(database.db);
+  const applied = await waitingForOtherWriters(() => migrateToLatest(database.db));
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
 } finally {
   await database.close();

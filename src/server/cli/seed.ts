@@ -1,4 +1,5 @@
-import { configFromEnvironment, prepareDatabase } from '../boot.js';
+import { prepareDatabase } from '../boot.js';
+import { configFromEnvironment } from '../config.js';
 
 /** `npm run db:seed`: migrates, then adds the demo content if the database is empty. */
 const config = configFromEnvironment();

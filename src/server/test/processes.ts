@@ -90,15 +90,56 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+/**
+ * How long a test waits for a server it started to answer. Alone a server starts and seeds the
+ * demo content in 5 to 15 s; in the whole suite, beside the other test files on two cores, two
+ * servers starting on one new database at once have once not answered within 60 s.
+ */
+export const startupMs = 90_000;
+
+/**
+ * Waits until a server answers its health check. It stops waiting if the process ends, and
+ * either way a server that does not come up fails the test with what it printed, so that a
+ * failed start says why.
+ */
+export async function waitForHealth(server: ServerProcess, timeoutMs = startupMs): Promise<void> {
+  const printed = () => server.output().slice(-4000);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    const ok = await fetch(`${server.url}/api/health`).then(
       (res) => res.ok,
       () => false,
     );
     if (ok) return;
+    const ended = server.child.exitCode ?? server.child.signalCode;
+    if (ended !== null) throw new Error(`server on ${server.port} ended (${ended}):\n${printed()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server on ${port} did not become healthy`);
+  throw new Error(
+    `server on ${server.port} did not become healthy in ${timeoutMs / 1000} s:\n${printed()}`,
+  );
+}
+
+/**
+ * The exit code of a server expected to end (after a signal, or on a bad start). One that is
+ * still running after `timeoutMs` fails the test with what it printed.
+ */
+export async function ended(server: ServerProcess, timeoutMs = startupMs): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `server on ${server.port} did not end in ${timeoutMs / 1000} s:\n${server.output().slice(-4000)}`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
