@@ -224,7 +224,7 @@ export function benchArticle(
  * (images/variants.ts): 1600 × 900 and its narrower copies, each under a name of its own.
  */
 export function benchImageVariants(article: Pick<BenchArticle, 'id' | 'image'>) {
-  const fills = ['v', 'w', 'x'];
+  const fills = ['u', 'v', 'w', 'x'];
   return [
     ...imageVariantWidths.map((width, index) => ({
       image: article.image,

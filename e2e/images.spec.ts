@@ -112,6 +112,30 @@ for (const viewport of [
   });
 }
 
+test('an article’s author photo, drawn 56 px wide, is fetched at its 160 px copy', async ({
+  page,
+  request,
+}) => {
+  const { articles } = await listArticles(request, {
+    isApproved: 'true',
+    isPremium: 'false',
+    limit: '50',
+  });
+  // A demo author's photo (stored 256 px wide, with a 160 px copy).
+  const article = articles.find((entry) => entry.author.photoSrcset?.includes(' 160w'));
+  const copy160 = article?.author.photoSrcset
+    ?.split(', ')
+    .find((entry) => entry.endsWith(' 160w'))
+    ?.split(' ')[0];
+  expect(copy160).toBeTruthy();
+  await page.goto(`/articles/${article?._id}`);
+  const photo = page.getByRole('img', { name: `Photo of ${article?.author.name}` });
+  await expect(photo).toHaveAttribute('sizes', '56px');
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+    .toBe(copy160);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
 

@@ -4,6 +4,8 @@ interface PublisherItem {
   _id: string;
   publisher: string;
   publisherLogo: string;
+  publisherLogoSrcset: string | null;
+  publisherLogoSize: { width: number; height: number } | null;
 }
 
 test.describe('public layout', () => {
@@ -32,6 +34,23 @@ test.describe('public layout', () => {
       await expect(section.getByText(item.publisher, { exact: true })).toBeVisible();
       const logo = section.getByRole('listitem').filter({ hasText: item.publisher }).locator('img');
       await expect(logo).toHaveAttribute('src', item.publisherLogo);
+      if (item.publisherLogoSrcset) {
+        await expect(logo).toHaveAttribute('srcset', item.publisherLogoSrcset);
+      }
+      // A square logo is drawn 64 px wide: a screen of one pixel per CSS pixel fetches its
+      // 160 px copy, not the whole logo.
+      const size = item.publisherLogoSize;
+      const copy160 = item.publisherLogoSrcset
+        ?.split(', ')
+        .find((entry) => entry.endsWith(' 160w'))
+        ?.split(' ')[0];
+      if (copy160 && size && size.width === size.height) {
+        await expect
+          .poll(() =>
+            logo.evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname),
+          )
+          .toBe(copy160);
+      }
     }
     // Every logo really loads.
     const broken = await section

@@ -139,8 +139,20 @@ describe('GET /api/publisher', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/publisher' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { _id: String(alpha.id), publisher: 'Alpha Times', publisherLogo: '/uploads/a.webp' },
-      { _id: String(zeta.id), publisher: 'Zeta Daily', publisherLogo: '/uploads/z.webp' },
+      {
+        _id: String(alpha.id),
+        publisher: 'Alpha Times',
+        publisherLogo: '/uploads/a.webp',
+        publisherLogoSrcset: null,
+        publisherLogoSize: null,
+      },
+      {
+        _id: String(zeta.id),
+        publisher: 'Zeta Daily',
+        publisherLogo: '/uploads/z.webp',
+        publisherLogoSrcset: null,
+        publisherLogoSize: null,
+      },
     ]);
   });
 

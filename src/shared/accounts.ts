@@ -96,6 +96,8 @@ export const userRecordSchema = z.object({
   name: z.string(),
   email: z.string(),
   photoURL: z.string().nullable(),
+  /** The photo in its stored widths as an HTML srcset (`url 160w, …`), or null while it has none. */
+  photoSrcset: z.string().nullable(),
   /** Whether the address was shown to be theirs (its link followed, or Google said so). */
   emailVerified: z.boolean(),
   /** Whether the newsroom's notices are mailed to them. */

@@ -25,7 +25,13 @@ export const articleSchema = z.object({
   viewCount: z.number().int(),
   isApproved: z.boolean(),
   createdAt: z.string(),
-  author: z.object({ name: z.string(), photo: z.string().nullable(), email: z.string() }),
+  author: z.object({
+    name: z.string(),
+    photo: z.string().nullable(),
+    /** The photo's narrower copies as an HTML srcset, or null (as `imageSrcset`). */
+    photoSrcset: z.string().nullable(),
+    email: z.string(),
+  }),
   userEmail: z.string(),
   adminMessage: z.string().nullable(),
   /**

@@ -101,7 +101,12 @@ describe('GET /api/articles', () => {
         viewCount: 10,
         isApproved: true,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
-        author: { name: 'Bob', photo: '/uploads/test-photo.webp', email: bob.user.email },
+        author: {
+          name: 'Bob',
+          photo: '/uploads/test-photo.webp',
+          photoSrcset: null,
+          email: bob.user.email,
+        },
         userEmail: bob.user.email,
         adminMessage: null,
       },

@@ -20,7 +20,12 @@ export function toArticleJson(row: ArticleRow): Article {
     viewCount: row.viewCount,
     isApproved: toBool(row.isApproved),
     createdAt: toIso(row.createdAt),
-    author: { name: row.authorName, photo: row.authorImage, email: row.authorEmail },
+    author: {
+      name: row.authorName,
+      photo: row.authorImage,
+      photoSrcset: row.authorImageSrcset,
+      email: row.authorEmail,
+    },
     userEmail: row.authorEmail,
     adminMessage: row.adminMessage,
   };

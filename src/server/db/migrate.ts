@@ -22,6 +22,7 @@ import * as mail from './migrations/012-mail.js';
 import * as imageHeight from './migrations/013-image-height.js';
 import * as searchInline from './migrations/014-search-inline.js';
 import * as storedPages from './migrations/015-stored-pages.js';
+import * as storedPagesAuthorPhoto from './migrations/016-stored-pages-author-photo.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '013-image-height': imageHeight,
   '014-search-inline': searchInline,
   '015-stored-pages': storedPages,
+  '016-stored-pages-author-photo': storedPagesAuthorPhoto,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

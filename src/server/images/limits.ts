@@ -13,10 +13,11 @@ export const maxImageWidth = 1600;
 
 /**
  * The narrower copies stored beside each image, so a browser can fetch the one that fits the
- * box it shows the image in (srcset): a card on a phone needs 400–800 px, not 1,600. Only the
- * widths below the image's own are made.
+ * box it shows the image in (srcset): a card on a phone needs 400–800 px, not 1,600, and a
+ * publisher's logo, drawn at most 160 × 64 px, needs 160 px or less. Only the widths below the
+ * image's own are made.
  */
-export const imageVariantWidths = [400, 800, 1200] as const;
+export const imageVariantWidths = [160, 400, 800, 1200] as const;
 
 export const imageMessages = {
   ...imageFileMessages,

@@ -2,35 +2,49 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { runPeriodically } from '../jobs/periodic.js';
+import { imageVariantWidths } from './limits.js';
 import { storedImageSize, variantsOf, type ImageSize } from './process.js';
 import type { ImageStore } from './store.js';
 import { putVariants, recordVariants } from './variants.js';
 
-/** Articles looked at per run: a bounded amount of work, however many there are. */
-const articlesPerRun = 200;
+/** Rows of each kind looked at per run: a bounded amount of work, however many there are. */
+const rowsPerRun = 200;
 
-/** Where the backfill stands: the article id after which the next run starts. */
+/**
+ * What holds images, in the order a pass walks them. Photos and logos are drawn small (36 to
+ * 128 px), so one of those recorded without the narrowest copy (stored before it existed) is
+ * given it; an article's picture is drawn wide and never needs it, and making it for every older
+ * picture would re-encode each of them once.
+ */
+const holders = ['article', 'user', 'publisher'] as const;
+type Holder = (typeof holders)[number];
+const needsNarrowest: Record<Holder, boolean> = { article: false, user: true, publisher: true };
+const narrowest = imageVariantWidths[0];
+
+/** Where the backfill stands: which holder it walks, and the id after which its next run starts. */
 export interface BackfillCursor {
-  after: number;
-  /** Whether this pass over the articles has given any image its variants yet. */
+  holder: number;
+  after: number | string | null;
+  /** Whether this pass has given any image its variants yet. */
   recordedThisPass: boolean;
   /** Set once a whole pass found nothing to do: the job stops. */
   done: boolean;
 }
 
 export function newBackfillCursor(): BackfillCursor {
-  return { after: 0, recordedThisPass: false, done: false };
+  return { holder: 0, after: null, recordedThisPass: false, done: false };
 }
 
 /**
- * Gives article images stored before variants existed (an older version's uploads, its demo
- * content) their narrower copies: looks at the next articles in id order, reads each image of
- * this store that has no recorded variants, makes and stores them, and records them. Images
- * whose variants were recorded before their heights were get those (from the image's header). New
+ * Gives images stored before variants existed (an older version's uploads, its demo content)
+ * their narrower copies: looks at the next articles (then people, then publishers) in id order,
+ * reads each image of this store that has no recorded variants, makes and stores them, and
+ * records them; a photo or logo without the narrowest copy gets its copies too. Images whose
+ * variants were recorded before their heights were get those (from the image's header). New
  * uploads get theirs when they are stored (save.ts), so once a whole pass finds nothing to do
  * the job is done. An image the store cannot read (its file is gone) is left as it is: the page
  * shows it at its one width. Kept lists and pages that show the image are invalidated by the
- * database (migration 011). Answers how many images were given variants.
+ * database (migrations 011, 015, 016). Answers how many images were given variants.
  */
 export async function backfillVariants(
   db: Db,
@@ -38,51 +52,111 @@ export async function backfillVariants(
   cursor: BackfillCursor,
   signal?: AbortSignal,
 ): Promise<number> {
-  const articles = await db
-    .selectFrom('article')
-    .select(['id', 'image'])
-    .where('id', '>', cursor.after)
-    .orderBy('id')
-    .limit(articlesPerRun)
-    .execute();
-  const images = [...new Set(articles.map((article) => article.image))].filter((url) =>
-    store.owns(url),
-  );
-  // Each image's own row (its URL at its own width): missing, the image has no variants yet;
-  // without a height, it was recorded before heights were (migration 013).
-  const recorded =
-    images.length === 0
-      ? []
-      : await db
-          .selectFrom('imageVariant')
-          .select(['image', 'height'])
-          .where('image', 'in', images)
-          .whereRef('url', '=', 'image')
-          .execute();
-  const heights = new Map(recorded.map((row) => [row.image, row.height]));
+  let count = 0;
+  for (;;) {
+    const holder = holders[cursor.holder] ?? 'article';
+    const rows = await imagesAfter(db, holder, cursor.after);
+    const given = await giveVariants(
+      db,
+      store,
+      rows.map((row) => row.image),
+      needsNarrowest[holder],
+      signal,
+    );
+    count += given;
+    cursor.recordedThisPass ||= given > 0;
+    if (signal?.aborted) return count;
+    if (rows.length === rowsPerRun) {
+      cursor.after = rows.at(-1)?.id ?? cursor.after;
+      return count;
+    }
+    // This holder is walked: on to the next, or the pass is over.
+    cursor.after = null;
+    if (cursor.holder < holders.length - 1) {
+      cursor.holder += 1;
+      continue;
+    }
+    cursor.done = !cursor.recordedThisPass;
+    cursor.holder = 0;
+    cursor.recordedThisPass = false;
+    return count;
+  }
+}
 
+/** The next images of one holder after `after` in id order (people without a photo skipped). */
+function imagesAfter(
+  db: Db,
+  holder: Holder,
+  after: number | string | null,
+): Promise<{ id: number | string; image: string }[]> {
+  switch (holder) {
+    case 'article':
+      return db
+        .selectFrom('article')
+        .select(['id', 'image'])
+        .$if(after !== null, (q) => q.where('id', '>', Number(after)))
+        .orderBy('id')
+        .limit(rowsPerRun)
+        .execute();
+    case 'user':
+      return db
+        .selectFrom('user')
+        .select(['id', 'image'])
+        .where('image', 'is not', null)
+        .$if(after !== null, (q) => q.where('id', '>', String(after)))
+        .orderBy('id')
+        .limit(rowsPerRun)
+        .$narrowType<{ image: string }>()
+        .execute();
+    case 'publisher':
+      return db
+        .selectFrom('publisher')
+        .select(['id', 'logo as image'])
+        .$if(after !== null, (q) => q.where('id', '>', Number(after)))
+        .orderBy('id')
+        .limit(rowsPerRun)
+        .execute();
+  }
+}
+
+/** Gives each of `urls` this store owns what it lacks (see backfillVariants); answers how many. */
+async function giveVariants(
+  db: Db,
+  store: Pick<ImageStore, 'owns' | 'put'> & Required<Pick<ImageStore, 'read'>>,
+  urls: string[],
+  wantsNarrowest: boolean,
+  signal?: AbortSignal,
+): Promise<number> {
+  const images = [...new Set(urls)].filter((url) => store.owns(url));
+  if (images.length === 0) return 0;
+  // Each image's own row (its URL at its own width): missing, the image has no variants yet;
+  // without a height, it was recorded before heights were (migration 013). And its narrowest
+  // copy's row, where there is one.
+  const recorded = await db
+    .selectFrom('imageVariant')
+    .select(['image', 'url', 'width', 'height'])
+    .where('image', 'in', images)
+    .where((eb) => eb.or([eb('url', '=', eb.ref('image')), eb('width', '=', narrowest)]))
+    .execute();
   let count = 0;
   for (const url of images) {
-    const height = heights.get(url);
-    if (height != null || signal?.aborted) continue;
+    if (signal?.aborted) break;
+    const own = recorded.find((row) => row.image === url && row.url === url);
+    const lacksNarrowest =
+      wantsNarrowest &&
+      own !== undefined &&
+      own.width > narrowest &&
+      !recorded.some((row) => row.image === url && row.width === narrowest);
+    if (own !== undefined && own.height !== null && !lacksNarrowest) continue;
     const bytes = await store.read(url).catch(() => undefined);
     if (!bytes) continue;
-    if (height === null) {
+    if (own !== undefined && own.height === null) {
       await recordHeights(db, url, await storedImageSize(bytes));
     } else {
       const { variants, ...size } = await variantsOf(bytes);
       await recordVariants(db, url, size, await putVariants(store, variants));
     }
     count += 1;
-  }
-
-  cursor.recordedThisPass ||= count > 0;
-  if (articles.length < articlesPerRun && !signal?.aborted) {
-    cursor.done = !cursor.recordedThisPass;
-    cursor.after = 0;
-    cursor.recordedThisPass = false;
-  } else {
-    cursor.after = articles.at(-1)?.id ?? cursor.after;
   }
   return count;
 }

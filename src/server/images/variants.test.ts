@@ -1,14 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UserRecord } from '#shared/accounts';
+import type { UserListItem } from '#shared/api/users';
 import type { Article } from '#shared/articles';
 import type { ArticleReading } from '#shared/pages';
+import type { Publisher } from '#shared/publisher';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
+import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createTestClock, type TestClock } from '../test/clock.js';
-import { createArticle } from '../test/factories.js';
+import { createArticle, createPublisher } from '../test/factories.js';
 import { multipartBody } from '../test/image-fixtures.js';
 import { imagePeers, type ImagePeer } from '../test/image-peers.js';
 import { processImage } from './process.js';
+import { recordVariants } from './variants.js';
 import { backfillVariants, newBackfillCursor } from './variants-backfill.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -39,10 +43,10 @@ function entries(srcset: string | null): [string, number][] {
 }
 
 describe('processImage makes narrower variants', () => {
-  it('at 400, 800 and 1200 px below a 1600 px image, from the same upright pixels', async () => {
+  it('at 160, 400, 800 and 1200 px below a 1600 px image, from the same upright pixels', async () => {
     const out = await processImage(await distinctJpeg(3000));
     expect(out.width).toBe(1600);
-    expect(out.variants.map((variant) => variant.width)).toEqual([400, 800, 1200]);
+    expect(out.variants.map((variant) => variant.width)).toEqual([160, 400, 800, 1200]);
     for (const variant of out.variants) {
       const meta = await sharp(variant.bytes).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual([
@@ -54,11 +58,14 @@ describe('processImage makes narrower variants', () => {
     }
   });
 
-  it('only below the image’s own width, and none for a small image', async () => {
+  it('only below the image’s own width, and none for an image narrower than 160 px', async () => {
     expect((await processImage(await distinctJpeg(900))).variants.map((v) => v.width)).toEqual([
-      400, 800,
+      160, 400, 800,
     ]);
-    expect((await processImage(await distinctJpeg(300))).variants).toEqual([]);
+    expect((await processImage(await distinctJpeg(300))).variants.map((v) => v.width)).toEqual([
+      160,
+    ]);
+    expect((await processImage(await distinctJpeg(150))).variants).toEqual([]);
   });
 });
 
@@ -123,7 +130,7 @@ for (const { name, start } of imagePeers) {
 
       const article = await articleJson(id);
       const srcset = entries(article.imageSrcset);
-      expect(srcset.map(([, width]) => width)).toEqual([400, 800, 1200, 1600]);
+      expect(srcset.map(([, width]) => width)).toEqual([160, 400, 800, 1200, 1600]);
       expect(srcset.at(-1)?.[0]).toBe(image);
       for (const [url, width] of srcset) {
         const bytes = await shown(url);
@@ -140,11 +147,69 @@ for (const { name, start } of imagePeers) {
         .select(['url', 'height'])
         .where('image', '=', image)
         .execute();
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(5);
       for (const row of rows) {
         expect(row.height, row.url).toBe((await sharp(await shown(row.url)).metadata()).height);
       }
       expect(await readingImage(id)).toEqual({ width: 1600, height: 800 });
+    });
+
+    it('lists a publisher’s logo with its widths and its own size, for the home page', async () => {
+      const logo = await upload(await distinctJpeg(600));
+      // Added straight to the database: the test's imgbb stands in on an address that
+      // POST /api/publisher would refuse as not imgbb's (admin.test.ts tests that route).
+      await createPublisher(t.database.handle.db, { logo });
+      const list = (await t.app.inject({ method: 'GET', url: '/api/publisher' })).json<
+        Publisher[]
+      >();
+      const listed = list.find((publisher) => publisher.publisherLogo === logo);
+      expect(listed?.publisherLogoSize).toEqual({ width: 600, height: 300 });
+      const srcset = entries(listed?.publisherLogoSrcset ?? null);
+      expect(srcset.map(([, width]) => width)).toEqual([160, 400, 600]);
+      expect(srcset.at(-1)?.[0]).toBe(logo);
+      for (const [url, width] of srcset) {
+        expect((await sharp(await shown(url)).metadata()).width).toBe(width);
+      }
+    });
+
+    it('answers an author’s photo with its widths, so the article page’s avatar fetches a small one', async () => {
+      const writer = await signUp(t.app);
+      const photo = await upload(await distinctJpeg(1200));
+      // Set straight in the database, as the logo above: the profile route checks the address.
+      await t.database.handle.db
+        .updateTable('user')
+        .set({ image: photo })
+        .where('id', '=', writer.user.id)
+        .execute();
+      const { id } = await createArticle(t.database.handle.db, writer.user.id);
+
+      const { author } = await articleJson(id);
+      expect(author.photo).toBe(photo);
+      const srcset = entries(author.photoSrcset);
+      expect(srcset.map(([, width]) => width)).toEqual([160, 400, 800, 1200]);
+      expect(srcset.at(-1)?.[0]).toBe(photo);
+      expect((await sharp(await shown(srcset[0]?.[0] ?? '')).metadata()).width).toBe(160);
+      // The lists carry it too (an admin's cards show the author).
+      const list = await t.app.inject({ method: 'GET', url: '/api/articles?limit=50' });
+      const listed = list.json<Article[]>().find((entry) => entry._id === String(id));
+      expect(listed?.author.photoSrcset).toBe(author.photoSrcset);
+      // The writer's own record (the header's avatar, the profile page) carries it too.
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/users?email=${encodeURIComponent(writer.user.email)}`,
+        headers: { cookie: writer.cookie },
+      });
+      expect(own.json<UserRecord>().photoSrcset).toBe(author.photoSrcset);
+      // And the admin's table of users.
+      const admin = await signUp(t.app);
+      await makeAdmin(t.app, admin.user.id);
+      const users = await t.app.inject({
+        method: 'GET',
+        url: '/api/users?limit=100',
+        headers: { cookie: admin.cookie },
+      });
+      const row = users.json<UserListItem[]>().find((user) => user._id === writer.user.id);
+      expect(row?.photoSrcset).toBe(author.photoSrcset);
     });
 
     if (name !== 'imgbb') {
@@ -156,7 +221,7 @@ for (const { name, start } of imagePeers) {
           .where('image', '=', image)
           .orderBy('width')
           .execute();
-        expect(rows.map((row) => row.width)).toEqual([400, 800, 1000]);
+        expect(rows.map((row) => row.width)).toEqual([160, 400, 800, 1000]);
         for (const row of rows) expect(await shown(row.url)).toBeDefined();
 
         clock.advance(day + 60_000);
@@ -202,7 +267,7 @@ for (const { name, start } of imagePeers) {
         expect(await listed()).toBe((await articleJson(id)).imageSrcset);
 
         const srcset = entries((await articleJson(id)).imageSrcset);
-        expect(srcset.map(([, width]) => width)).toEqual([400, 800, 1200, 1400]);
+        expect(srcset.map(([, width]) => width)).toEqual([160, 400, 800, 1200, 1400]);
         for (const [url, width] of srcset) {
           expect((await sharp(await shown(url)).metadata()).width).toBe(width);
         }
@@ -211,6 +276,64 @@ for (const { name, start } of imagePeers) {
         expect(await readingImage(missing.id)).toBeNull();
 
         // A whole pass with nothing to do ends the job.
+        expect(await backfillVariants(db, store, cursor)).toBe(0);
+        expect(cursor.done).toBe(true);
+      });
+
+      it('gives an older photo and logo their 160 px copy, but not an older article picture', async () => {
+        const db = t.database.handle.db;
+        // Stored as a version before the 160 px copies did: 300 px wide, its own width alone
+        // recorded (there was nothing below 400).
+        const olderImage = async () => {
+          const { bytes, width, height } = await processImage(await distinctJpeg(300));
+          const url = await t.app.images.put(bytes, 'webp');
+          await recordVariants(db, url, { width, height }, []);
+          return url;
+        };
+        const [photo, logo, picture] = [await olderImage(), await olderImage(), await olderImage()];
+        const writer = await signUp(t.app);
+        await db
+          .updateTable('user')
+          .set({ image: photo })
+          .where('id', '=', writer.user.id)
+          .execute();
+        await createPublisher(db, { logo });
+        await createArticle(db, writer.user.id, { image: picture });
+        const widths = (image: string) =>
+          db
+            .selectFrom('imageVariant')
+            .select('width')
+            .where('image', '=', image)
+            .orderBy('width')
+            .execute()
+            .then((rows) => rows.map((row) => row.width));
+
+        const store = {
+          owns: (url: string) => t.app.images.owns(url),
+          put: t.app.images.put.bind(t.app.images),
+          read: t.app.images.read!.bind(t.app.images),
+        };
+        const cursor = newBackfillCursor();
+        expect(await backfillVariants(db, store, cursor)).toBe(2);
+        expect(await widths(photo)).toEqual([160, 300]);
+        expect(await widths(logo)).toEqual([160, 300]);
+        expect(await widths(picture)).toEqual([300]);
+        // Answered where the avatars and logos are drawn, and served.
+        const listed = (await t.app.inject({ method: 'GET', url: '/api/publisher' }))
+          .json<Publisher[]>()
+          .find((publisher) => publisher.publisherLogo === logo);
+        const copy = entries(listed?.publisherLogoSrcset ?? null)[0];
+        expect(copy?.[1]).toBe(160);
+        expect((await sharp(await shown(copy?.[0] ?? '')).metadata()).width).toBe(160);
+        const own = await t.app.inject({
+          method: 'GET',
+          url: `/api/users?email=${encodeURIComponent(writer.user.email)}`,
+          headers: { cookie: writer.cookie },
+        });
+        expect(entries(own.json<UserRecord>().photoSrcset).map(([, width]) => width)).toEqual([
+          160, 300,
+        ]);
+
         expect(await backfillVariants(db, store, cursor)).toBe(0);
         expect(cursor.done).toBe(true);
       });
@@ -228,6 +351,7 @@ for (const { name, start } of imagePeers) {
             .execute();
         const recorded = await heights();
         expect(recorded).toEqual([
+          { width: 160, height: 80 },
           { width: 400, height: 200 },
           { width: 800, height: 400 },
           { width: 1200, height: 600 },

@@ -274,6 +274,18 @@ describe('a write to what the page shows forgets the stored page', () => {
     );
   });
 
+  it('its author’s photo’s sizes', async () => {
+    const photo = '/uploads/0123456789abcdef0123456789abcdef.webp';
+    const writer = await signUp(t.app);
+    await db().updateTable('user').set({ image: photo }).where('id', '=', writer.user.id).execute();
+    const { id } = await createArticle(db(), writer.user.id);
+    await afterWrite(
+      id,
+      () => recordVariants(db(), photo, { width: 90, height: 90 }, []),
+      (html) => expect(html).toContain(`${photo} 90w`),
+    );
+  });
+
   it('but not a view counted, which every reader makes', async () => {
     const { id } = await article();
     await guest(`/articles/${id}`);

@@ -55,10 +55,13 @@ describe('POST /api/publisher', () => {
     expect(res.statusCode).toBe(201);
     const { insertedId } = res.json<{ insertedId: string }>();
     const list = (await get('/api/publisher')).json();
+    // A logo without recorded widths is shown as it is.
     expect(list).toContainEqual({
       _id: insertedId,
       publisher: 'The Morning Ledger',
       publisherLogo: logo,
+      publisherLogoSrcset: null,
+      publisherLogoSize: null,
     });
   });
 

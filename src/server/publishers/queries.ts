@@ -1,16 +1,32 @@
+import { srcsetOf } from '#server/images/srcset';
 import type { Db } from '../db/database.js';
 import type { Publisher } from '#shared/publisher';
 import { AppError } from '../errors.js';
 import { publisherMessages } from './schemas.js';
 
-/** All publishers, alphabetically: a short list the home page and the article form show. */
+/**
+ * All publishers, alphabetically: a short list the home page and the article form show. Each
+ * logo comes with its stored widths and its own size (image_variant's row for the logo itself),
+ * so the home page fetches a logo no wider than it draws it.
+ */
 export async function listPublishers(db: Db): Promise<Publisher[]> {
   const rows = await db
     .selectFrom('publisher')
-    .select(['id', 'name', 'logo'])
-    .orderBy('name')
+    .leftJoin('imageVariant as own', (join) =>
+      join.onRef('own.image', '=', 'publisher.logo').onRef('own.url', '=', 'publisher.logo'),
+    )
+    .select(['publisher.id', 'publisher.name', 'publisher.logo', 'own.width', 'own.height'])
+    .select(srcsetOf('publisher.logo'))
+    .orderBy('publisher.name')
     .execute();
-  return rows.map((row) => ({ _id: String(row.id), publisher: row.name, publisherLogo: row.logo }));
+  return rows.map((row) => ({
+    _id: String(row.id),
+    publisher: row.name,
+    publisherLogo: row.logo,
+    publisherLogoSrcset: row.imageSrcset,
+    publisherLogoSize:
+      row.width !== null && row.height !== null ? { width: row.width, height: row.height } : null,
+  }));
 }
 
 /**

@@ -70,6 +70,7 @@ describe('GET /api/users (the admin list)', () => {
         name: 'Vic',
         email: 'vic@example.com',
         photoURL: '/uploads/test-photo.webp',
+        photoSrcset: null,
         isAdmin: false,
         isPremium: true,
         createdAt: '2024-01-03T00:00:00.000Z',

@@ -1,6 +1,7 @@
 import type { UserRecord } from '#shared/accounts';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
+import { srcsetOf } from '../images/srcset.js';
 import type { UserListItem } from '#shared/api/users';
 import { isPremiumAt } from '#shared/rules/premium';
 
@@ -24,6 +25,7 @@ export async function findUserRecord(
       'publishedArticles',
       'premiumUntil',
     ])
+    .select(srcsetOf('user.image', 'photoSrcset'))
     .$call((q) =>
       'email' in by ? q.where('email', '=', by.email.toLowerCase()) : q.where('id', '=', by.id),
     )
@@ -41,6 +43,7 @@ export async function findUserRecord(
     name: user.name,
     email: user.email,
     photoURL: user.image,
+    photoSrcset: user.photoSrcset,
     emailVerified: toBool(user.emailVerified),
     emailNotices: toBool(user.emailNotices),
     isAdmin: toBool(user.isAdmin),
@@ -77,6 +80,7 @@ export async function listUsers(
     db
       .selectFrom('user')
       .select(['id', 'name', 'email', 'image', 'isAdmin', 'premiumUntil', 'createdAt'])
+      .select(srcsetOf('user.image', 'photoSrcset'))
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(page.limit)
@@ -94,6 +98,7 @@ export async function listUsers(
       name: row.name,
       email: row.email,
       photoURL: row.image,
+      photoSrcset: row.photoSrcset,
       isAdmin: toBool(row.isAdmin),
       isPremium: isPremiumAt(premiumUntil, now),
       createdAt: toIso(row.createdAt),

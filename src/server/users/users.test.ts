@@ -38,6 +38,7 @@ describe('GET /api/users?email=', () => {
       name: 'Alice',
       email: 'alice@example.com',
       photoURL: '/uploads/test-photo.webp',
+      photoSrcset: null,
       emailVerified: true,
       emailNotices: true,
       isAdmin: false,

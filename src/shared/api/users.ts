@@ -3,7 +3,15 @@ import { userRecordSchema } from '../accounts.js';
 
 /** A row of the admin's users table (GET /api/users): the record without counters and history. */
 export const userListItemSchema = userRecordSchema
-  .pick({ _id: true, name: true, email: true, photoURL: true, isAdmin: true, isPremium: true })
+  .pick({
+    _id: true,
+    name: true,
+    email: true,
+    photoURL: true,
+    photoSrcset: true,
+    isAdmin: true,
+    isPremium: true,
+  })
   .extend({ createdAt: z.string() });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

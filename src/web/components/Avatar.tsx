@@ -4,6 +4,10 @@ import { useState } from 'react';
 interface Props {
   name: string;
   photoURL: string | null;
+  /** The photo's narrower copies (an HTML srcset), so a small avatar never fetches a big photo. */
+  photoSrcset?: string | null;
+  /** How wide the avatar is drawn (`56px`), for the browser's pick among `photoSrcset`. */
+  sizes?: string;
   /** Size and other classes; the avatar is a circle. */
   className?: string;
   /** Empty (the default) when a label next to or around the avatar already names the person. */
@@ -11,13 +15,15 @@ interface Props {
 }
 
 /** A person's photo in a circle, or their initials when there is none or it fails to load. */
-export function Avatar({ name, photoURL, className, alt = '' }: Props) {
+export function Avatar({ name, photoURL, photoSrcset, sizes, className, alt = '' }: Props) {
   const [failedURL, setFailedURL] = useState<string | null>(null);
   const classes = clsx('shrink-0 rounded-full', className);
   if (photoURL && photoURL !== failedURL) {
     return (
       <img
         src={photoURL}
+        srcSet={photoSrcset ?? undefined}
+        sizes={photoSrcset ? sizes : undefined}
         alt={alt}
         onError={() => setFailedURL(photoURL)}
         className={clsx(classes, 'bg-rule object-cover')}

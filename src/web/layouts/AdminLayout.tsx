@@ -75,6 +75,8 @@ export function AdminLayout() {
               <Avatar
                 name={user.name}
                 photoURL={user.photoURL}
+                photoSrcset={user.photoSrcset}
+                sizes="(min-width: 64rem) 80px, 40px"
                 className="size-10 text-sm ring-2 ring-paper/30 lg:size-20 lg:text-2xl"
               />
               <div className="min-w-0">

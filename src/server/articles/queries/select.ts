@@ -35,6 +35,7 @@ export function selectArticles(db: Db, text: 'excerpt' | 'full') {
       'article.authorId',
       'user.name as authorName',
       'user.image as authorImage',
+      srcsetOf('user.image', 'authorImageSrcset'),
       'user.email as authorEmail',
     ])
     .select((eb) =>

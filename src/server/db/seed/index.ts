@@ -33,7 +33,11 @@ export async function seedDemoContent(
     const publisherIds = await insertPublishers(trx, media.publishers, now);
     const authorIds = await insertPeople(trx, media, passwordDigest, now);
     await insertArticles(trx, media.articles, publisherIds, authorIds, now);
-    for (const { image, size, variants } of media.articles) {
+    for (const { image, size, variants } of [
+      ...media.publishers.map(({ logo }) => logo),
+      ...media.people.map(({ avatar }) => avatar),
+      ...media.articles,
+    ]) {
       await recordVariants(trx, image, size, variants);
     }
     return true;

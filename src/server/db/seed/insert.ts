@@ -19,7 +19,7 @@ export async function insertPublishers(
       .insertInto('publisher')
       .values({
         name: publisher.name,
-        logo,
+        logo: logo.image,
         createdAt: daysBefore(now, 400 - index).toISOString(),
       })
       .returning('id')
@@ -59,7 +59,7 @@ export async function insertPeople(
         name: person.name,
         email: person.email,
         emailVerified: true,
-        image: avatar,
+        image: avatar.image,
         createdAt: joined,
         updatedAt: joined,
         isAdmin: person.isAdmin ?? false,

@@ -9,11 +9,18 @@ import { svgToWebp } from './images/svg.js';
 import { demoPeople, type DemoPerson } from './people.js';
 import { demoPublishers, type DemoPublisher } from './publishers.js';
 
+/** An image stored as an upload is (images/save.ts): its URL, its size and its narrower copies. */
+export interface StoredDemoImage {
+  image: string;
+  size: ImageSize;
+  variants: StoredVariant[];
+}
+
 /** The demo content paired with the URLs of its stored images. */
 export interface DemoMedia {
-  publishers: { publisher: DemoPublisher; logo: string }[];
-  people: { person: DemoPerson; avatar: string }[];
-  articles: { draft: ArticleDraft; image: string; size: ImageSize; variants: StoredVariant[] }[];
+  publishers: { publisher: DemoPublisher; logo: StoredDemoImage }[];
+  people: { person: DemoPerson; avatar: StoredDemoImage }[];
+  articles: ({ draft: ArticleDraft } & StoredDemoImage)[];
 }
 
 /**
@@ -22,32 +29,37 @@ export interface DemoMedia {
  * writes the same content-addressed files again instead of new ones.
  */
 export async function createDemoMedia(images: ImageStore): Promise<DemoMedia> {
-  const store = async (svg: string, quality: number) =>
-    images.put(await svgToWebp(svg, quality), 'webp');
+  // Every image comes in several widths, as uploads do (images/process.ts).
+  const storeWithVariants = async (svg: string, quality: number): Promise<StoredDemoImage> => {
+    const bytes = await svgToWebp(svg, quality);
+    const { width, height, variants } = await variantsOf(bytes);
+    const [image, stored] = await Promise.all([
+      images.put(bytes, 'webp'),
+      putVariants(images, variants),
+    ]);
+    return { image, size: { width, height }, variants: stored };
+  };
   const [publishers, people, articles] = await Promise.all([
     Promise.all(
       demoPublishers.map(async (publisher) => ({
         publisher,
-        logo: await store(logoSvg(publisher.initials, publisher.emblem, publisher.colours), 85),
+        logo: await storeWithVariants(
+          logoSvg(publisher.initials, publisher.emblem, publisher.colours),
+          85,
+        ),
       })),
     ),
     Promise.all(
       demoPeople.map(async (person) => ({
         person,
-        avatar: await store(avatarSvg(person.look), 80),
+        avatar: await storeWithVariants(avatarSvg(person.look), 80),
       })),
     ),
     Promise.all(
-      articleDrafts.map(async (draft) => {
-        // Article images come in several widths, as uploads do (images/process.ts).
-        const bytes = await svgToWebp(articleImageSvg(draft.title, draft.tags[0]), 75);
-        const { width, height, variants } = await variantsOf(bytes);
-        const [image, stored] = await Promise.all([
-          images.put(bytes, 'webp'),
-          putVariants(images, variants),
-        ]);
-        return { draft, image, size: { width, height }, variants: stored };
-      }),
+      articleDrafts.map(async (draft) => ({
+        draft,
+        ...(await storeWithVariants(articleImageSvg(draft.title, draft.tags[0]), 75)),
+      })),
     ),
   ]);
   return { publishers, people, articles };

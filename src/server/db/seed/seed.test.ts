@@ -61,6 +61,26 @@ describe('seedDemoContent', () => {
     for (const publisher of publishers) expect(existsSync(storedFile(publisher.logo))).toBe(true);
   });
 
+  it('stores each logo at 160 px too, as an upload is, for the home page to fetch', async () => {
+    const variants = await db.selectFrom('imageVariant').selectAll().execute();
+    for (const { logo } of await db.selectFrom('publisher').select('logo').execute()) {
+      const widths = variants.filter((variant) => variant.image === logo);
+      expect(widths.map((variant) => variant.width).sort((a, b) => a - b)).toEqual([160, 256]);
+      for (const variant of widths) expect(existsSync(storedFile(variant.url))).toBe(true);
+    }
+  });
+
+  it('stores each person’s photo at 160 px too, for the avatars drawn 36 to 56 px wide', async () => {
+    const variants = await db.selectFrom('imageVariant').selectAll().execute();
+    const people = await db.selectFrom('user').select('image').execute();
+    expect(people.length).toBeGreaterThanOrEqual(4);
+    for (const { image } of people) {
+      const widths = variants.filter((variant) => variant.image === image);
+      expect(widths.map((variant) => variant.width).sort((a, b) => a - b)).toEqual([160, 256]);
+      for (const variant of widths) expect(existsSync(storedFile(variant.url))).toBe(true);
+    }
+  });
+
   it('adds at least 40 articles over every tag and every publisher, each with an image', async () => {
     const rows = await articles();
     expect(rows.length).toBeGreaterThanOrEqual(40);
@@ -83,7 +103,7 @@ describe('seedDemoContent', () => {
     for (const row of await articles()) {
       const widths = variants.filter((variant) => variant.image === row.image);
       expect(widths.map((variant) => variant.width).sort((a, b) => a - b)).toEqual([
-        400, 800, 1200,
+        160, 400, 800, 1200,
       ]);
       for (const variant of widths) expect(existsSync(storedFile(variant.url))).toBe(true);
     }

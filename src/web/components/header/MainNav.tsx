@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
+import type { UserRecord } from '#shared/accounts';
 import { useHydrated } from '../../hooks/useHydrated';
 import { useAuth } from '../../lib/auth/authContext';
 import { Avatar } from '../Avatar';
@@ -72,6 +73,14 @@ export function MainNav() {
 }
 
 /** The avatar where the menu will be, while its code loads. */
-function AvatarStandIn({ user }: { user: { name: string; photoURL: string | null } }) {
-  return <Avatar name={user.name} photoURL={user.photoURL} className="mr-5 size-9 text-sm" />;
+function AvatarStandIn({ user }: { user: UserRecord }) {
+  return (
+    <Avatar
+      name={user.name}
+      photoURL={user.photoURL}
+      photoSrcset={user.photoSrcset}
+      sizes="36px"
+      className="mr-5 size-9 text-sm"
+    />
+  );
 }

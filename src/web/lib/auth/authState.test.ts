@@ -8,6 +8,7 @@ const record: UserRecord = {
   name: 'Rita Reader',
   email: 'rita@example.com',
   photoURL: '/uploads/rita.webp',
+  photoSrcset: null,
   emailVerified: true,
   emailNotices: true,
   isAdmin: false,

@@ -32,6 +32,7 @@ export function authState(
       name: sessionUser.name,
       email: sessionUser.email,
       photoURL: sessionUser.image ?? null,
+      photoSrcset: null,
       emailVerified: false,
       emailNotices: true,
       isAdmin: false,

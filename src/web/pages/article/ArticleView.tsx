@@ -64,6 +64,8 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
         <Avatar
           name={author.name}
           photoURL={author.photo}
+          photoSrcset={author.photoSrcset}
+          sizes="56px"
           alt={`Photo of ${author.name}`}
           className="size-14 text-lg"
         />

@@ -75,18 +75,30 @@ function PublisherCard({ publisher }: { publisher: Publisher }) {
   return (
     <div className={cardClass}>
       {/* Keyed by URL so a changed logo gets a fresh try after a failed one. */}
-      <PublisherLogo
-        key={publisher.publisherLogo}
-        src={publisher.publisherLogo}
-        name={publisher.publisher}
-      />
+      <PublisherLogo key={publisher.publisherLogo} publisher={publisher} />
       <p className="text-center font-serif leading-snug font-semibold">{publisher.publisher}</p>
     </div>
   );
 }
 
+/** A logo is drawn whole, 64 px high (h-16), in a card's width. */
+const logoHeight = 64;
+/** The widest a card's inside gets: two columns on a screen just under 640 px. */
+const widestLogo = 260;
+
+/**
+ * How wide the logo is drawn, for the browser to pick a stored width from its srcset: as wide as
+ * its shape makes it at the logo's height, at most the widest card. A square logo is drawn 64 px
+ * wide, and a phone fetches its 160 px copy rather than the whole upload.
+ */
+function logoSizes(size: Publisher['publisherLogoSize']): string {
+  const drawn = size ? Math.ceil((logoHeight * size.width) / size.height) : widestLogo;
+  return `${Math.min(drawn, widestLogo)}px`;
+}
+
 /** The logo, or the name's initial when the image cannot be loaded. */
-function PublisherLogo({ src, name }: { src: string; name: string }) {
+function PublisherLogo({ publisher }: { publisher: Publisher }) {
+  const { publisherLogo: src, publisherLogoSrcset: srcSet, publisher: name } = publisher;
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -102,9 +114,11 @@ function PublisherLogo({ src, name }: { src: string; name: string }) {
   return (
     <img
       src={src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? logoSizes(publisher.publisherLogoSize) : undefined}
       alt=""
       width={160}
-      height={64}
+      height={logoHeight}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}

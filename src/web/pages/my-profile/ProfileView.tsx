@@ -9,6 +9,8 @@ export function ProfileView({ user, onEdit }: { user: UserRecord; onEdit: () => 
       <Avatar
         name={user.name}
         photoURL={user.photoURL}
+        photoSrcset={user.photoSrcset}
+        sizes="128px"
         alt={`Photo of ${user.name}`}
         className="size-32 text-4xl"
       />

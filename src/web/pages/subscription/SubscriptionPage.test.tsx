@@ -13,6 +13,7 @@ const premiumReader: UserRecord = {
   name: 'Paula Premium',
   email: 'paula@example.com',
   photoURL: null,
+  photoSrcset: null,
   emailVerified: true,
   emailNotices: true,
   isAdmin: false,

@@ -91,6 +91,8 @@ export function AdminArticleCard({
           <Avatar
             name={article.author.name}
             photoURL={article.author.photo}
+            photoSrcset={article.author.photoSrcset}
+            sizes="40px"
             className="size-10 text-sm"
           />
           <div className="min-w-0 text-sm">
