@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { articleMessages } from '#shared/article-messages';
 import { apiErrorSchema } from '#shared/api-error';
 import { articleRevisionSchema, revisionQueueItemSchema } from '#shared/revisions';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '../auth/guards.js';
 import { toBool } from '../db/values.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
@@ -25,6 +25,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/articles/revisions',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['articles'],
         summary: 'The queue of edits awaiting review, oldest first (admins)',
@@ -36,7 +37,6 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       const { items, total } = await listRevisionQueue(db, request.query);
       reply.header('x-total-count', String(total));
       return items;
@@ -46,6 +46,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/articles/:id/revision',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['articles'],
         summary: "An article's edit awaiting review (its author, or an admin)",
@@ -79,6 +80,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/articles/:id/revision',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['articles'],
         summary: "Approves or declines an article's edit awaiting review (admins)",
@@ -99,7 +101,6 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       const id = parseArticleId(request.params.id);
       const review = request.body;
       const modifiedCount = await reviewRevision(db, id, review, app.clock());

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { articleMessages } from '#shared/article-messages';
 import { articleSchema, createArticleSchema } from '#shared/articles';
 import { apiErrorSchema } from '#shared/api-error';
-import { currentUser, requireAdmin, requireUser, requireVerifiedUser } from '../auth/guards.js';
+import {
+  currentUser,
+  mustBe,
+  requireAdmin,
+  requireUser,
+  requireVerifiedUser,
+} from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
@@ -83,6 +89,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/articles/premium-split',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['articles'],
         summary: 'How many articles are premium and how many not, every status (admin dashboard)',
@@ -93,8 +100,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return premiumSplit(db);
     },
   );
@@ -102,6 +108,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/articles',
     {
+      onRequest: mustBe.verified,
       schema: {
         tags: ['articles'],
         summary: 'Posts an article for review (signed in; one unless premium or admin)',
@@ -125,6 +132,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/articles/:id',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['articles'],
         summary: "Replaces an article's content (its author, or an admin), or moderates it (admin)",
@@ -176,6 +184,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/articles/:id',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['articles'],
         summary: 'Deletes an article (its author, or an admin)',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors.js';
 import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
 import { isPremiumAt } from '#shared/rules/premium';
@@ -16,8 +16,22 @@ export interface SessionUser {
   isPremium: boolean;
 }
 
-/** The signed-in user, or null for a guest. Reads the session cookie through better-auth. */
-export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+const sessionsRead = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user, or null for a guest. Reads the session cookie through better-auth, once per
+ * request: a route's access hook (`mustBe`) and its handler ask for the same answer.
+ */
+export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  let read = sessionsRead.get(request);
+  if (!read) {
+    read = readSession(request);
+    sessionsRead.set(request, read);
+  }
+  return read;
+}
+
+async function readSession(request: FastifyRequest): Promise<SessionUser | null> {
   const cookie = request.headers.cookie;
   // Most readers are guests: without a session cookie there is nothing for better-auth to look
   // up, and asking it anyway costs a large share of a public list request.
@@ -64,3 +78,21 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   if (!user.isAdmin) throw new AppError('forbidden', 'You are not an admin');
   return user;
 }
+
+/**
+ * Who may call a route, as its `onRequest` hook: the caller is refused before the body or query
+ * is read or validated, so a guest hears 401 and a reader 403 on an admin's route whatever they
+ * sent, and the server parses nothing for them. Handlers that need the caller ask the guard
+ * again (`requireUser`...), which answers from the same session read.
+ */
+export const mustBe = {
+  signedIn: async (request) => {
+    await requireUser(request);
+  },
+  verified: async (request) => {
+    await requireVerifiedUser(request);
+  },
+  admin: async (request) => {
+    await requireAdmin(request);
+  },
+} satisfies Record<string, onRequestAsyncHookHandler>;

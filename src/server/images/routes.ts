@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { uploadedImageSchema } from '#shared/images';
-import { requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '../auth/guards.js';
 import { spendImageBudget } from './budget.js';
 import { readImageUpload } from './read-upload.js';
 import { saveUploadedImage } from './save.js';
@@ -14,6 +14,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/images',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['images'],
         summary: 'Uploads an image (signed in; multipart field `image`, at most 5 MB)',

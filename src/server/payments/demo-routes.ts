@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { demoChargeSchema } from '#shared/payments';
-import { requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '../auth/guards.js';
 import type { DemoPaymentProvider } from './demo-provider.js';
 
 const error = apiErrorSchema;
@@ -15,6 +15,7 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ provider: DemoPaymentPro
   app.post(
     '/api/payments/demo/charge',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['payments'],
         summary:

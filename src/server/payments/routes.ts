@@ -10,7 +10,7 @@ import {
 } from '#shared/payments';
 import { planByPrice } from '#shared/plans';
 import { consumeAttempt } from '../rate-limit/attempts.js';
-import { requireUser, requireVerifiedUser } from '../auth/guards.js';
+import { mustBe, requireUser, requireVerifiedUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { findUserRecord } from '../users/queries.js';
 import { findPayment, recordPayment } from './queries.js';
@@ -37,6 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-payment-intent',
     {
+      onRequest: mustBe.verified,
       schema: {
         tags: ['payments'],
         summary:
@@ -72,6 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/confirm',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['payments'],
         summary:

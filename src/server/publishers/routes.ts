@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { publisherSchema } from '#shared/publisher';
-import { requireAdmin } from '../auth/guards.js';
+import { mustBe } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import {
   articleCountByPublisher,
@@ -34,6 +34,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/publisher',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['publishers'],
         summary: 'Adds a publisher (admin)',
@@ -50,7 +51,6 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       const { publisher, publisherLogo } = request.body;
       if (!app.images.owns(publisherLogo)) {
         throw new AppError('bad_request', publisherMessages.foreignLogo);
@@ -63,14 +63,14 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/publisher/articles/count',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['publishers'],
         summary: 'Articles per publisher, every status (admin dashboard)',
         response: { 200: z.array(publisherArticleCountSchema), ...adminErrors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return articleCountByPublisher(db);
     },
   );
@@ -78,14 +78,14 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/publisher/viewcount',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['publishers'],
         summary: "Views of each publisher's articles added up (admin dashboard)",
         response: { 200: z.array(publisherViewCountSchema), ...adminErrors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return viewCountByPublisher(db);
     },
   );

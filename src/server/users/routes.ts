@@ -10,7 +10,7 @@ import {
 import { paths } from '#shared/paths';
 import { apiErrorSchema } from '#shared/api-error';
 import { consumeAttempt } from '../rate-limit/attempts.js';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+import { mustBe, requireAdmin, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart-form.js';
 import { spendImageBudget } from '../images/budget.js';
@@ -39,6 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['users'],
         summary:
@@ -75,6 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/users/:id',
     {
+      onRequest: mustBe.admin,
       schema: {
         tags: ['users'],
         summary: 'Makes a user an admin (admin); body exactly {isAdmin: true}, no way back',
@@ -90,7 +92,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       const modifiedCount = await promoteUserById(app.database.db, request.params.id);
       if (modifiedCount === null) throw new AppError('not_found', 'No user has this id');
       return { modifiedCount };
@@ -100,6 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/users/me',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['users'],
         summary:
@@ -144,6 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/me/verification-email',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['users'],
         summary: 'Mails the signed-in user a new link to confirm their address',
@@ -178,6 +181,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me/notices',
     {
+      onRequest: mustBe.signedIn,
       schema: {
         tags: ['users'],
         summary:
