@@ -34,6 +34,7 @@ const routes: { method: Method; url: string; mustBe: 'signedIn' | 'verified' | '
   { method: 'PUT', url: '/api/users/me/notices', mustBe: 'signedIn' },
   { method: 'POST', url: '/api/create-payment-intent', mustBe: 'verified' },
   { method: 'POST', url: '/api/payments/confirm', mustBe: 'signedIn' },
+  { method: 'POST', url: '/api/payments/demo/charge', mustBe: 'signedIn' },
   { method: 'POST', url: '/api/publisher', mustBe: 'admin' },
   { method: 'GET', url: '/api/publisher/articles/count', mustBe: 'admin' },
   { method: 'GET', url: '/api/publisher/viewcount', mustBe: 'admin' },
