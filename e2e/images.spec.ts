@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { signInAs } from './accounts.js';
 import { listArticles } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { copyAt, fetchedPath } from './srcset.js';
 
 /*
  * Article pictures come in the width their box needs (srcset and sizes, from the widths stored
@@ -123,17 +124,12 @@ test('an article’s author photo, drawn 56 px wide, is fetched at its 160 px co
   });
   // A demo author's photo (stored 256 px wide, with a 160 px copy).
   const article = articles.find((entry) => entry.author.photoSrcset?.includes(' 160w'));
-  const copy160 = article?.author.photoSrcset
-    ?.split(', ')
-    .find((entry) => entry.endsWith(' 160w'))
-    ?.split(' ')[0];
+  const copy160 = copyAt(article?.author.photoSrcset, 160);
   expect(copy160).toBeTruthy();
   await page.goto(`/articles/${article?._id}`);
   const photo = page.getByRole('img', { name: `Photo of ${article?.author.name}` });
   await expect(photo).toHaveAttribute('sizes', '56px');
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
-    .toBe(copy160);
+  await expect.poll(() => fetchedPath(photo)).toBe(copy160);
 });
 
 test.describe('on a phone', () => {

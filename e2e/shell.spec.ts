@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { copyAt, fetchedPath } from './srcset.js';
 
 interface PublisherItem {
   _id: string;
@@ -40,16 +41,9 @@ test.describe('public layout', () => {
       // A square logo is drawn 64 px wide: a screen of one pixel per CSS pixel fetches its
       // 160 px copy, not the whole logo.
       const size = item.publisherLogoSize;
-      const copy160 = item.publisherLogoSrcset
-        ?.split(', ')
-        .find((entry) => entry.endsWith(' 160w'))
-        ?.split(' ')[0];
+      const copy160 = copyAt(item.publisherLogoSrcset, 160);
       if (copy160 && size && size.width === size.height) {
-        await expect
-          .poll(() =>
-            logo.evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname),
-          )
-          .toBe(copy160);
+        await expect.poll(() => fetchedPath(logo)).toBe(copy160);
       }
     }
     // Every logo really loads.

@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { isSqliteBusy, openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoContent } from './db/seed/index.js';
 import { createImageStore } from './images/create-store.js';
@@ -48,7 +48,7 @@ export async function waitingForOtherWriters<T>(
     try {
       return await prepare();
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY') throw err;
+      if (!isSqliteBusy(err)) throw err;
       if (Date.now() >= deadline) {
         throw new Error(
           `Another process has held the database's write lock for ${Math.round(waitMs / 1000)} s; stop it or try again`,

@@ -61,6 +61,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
 
 const sqliteBusyTimeoutMs = 5000;
 
+/** Whether SQLite refused because another connection holds the lock it needs. */
+export function isSqliteBusy(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+}
+
 /**
  * Puts the database in WAL mode. Two processes opening a new file at once (two servers started
  * together) both try to switch it, and SQLite answers the loser SQLITE_BUSY at once, without
@@ -75,7 +80,7 @@ function useWriteAheadLog(sqlite: SQLite.Database): void {
       sqlite.exec('PRAGMA journal_mode = WAL');
       return;
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      if (!isSqliteBusy(err) || Date.now() > deadline) throw err;
       Atomics.wait(pause, 0, 0, 10);
     }
   }
