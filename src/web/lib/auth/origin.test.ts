@@ -17,6 +17,9 @@ describe('the page to return to after signing in', () => {
       '//evil.example',
       'https://evil.example',
       '/\\evil',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\\t\\evil.example',
       '/login',
       '/register?x=1',
     ]) {

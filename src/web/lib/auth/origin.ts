@@ -6,9 +6,20 @@ export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
-/** True for a path on this site ("/x"), false for anything that could lead elsewhere ("//x"). */
+const thisSite = 'http://tribune.invalid';
+
+/**
+ * True for a path on this site ("/x"), false for anything that could lead elsewhere ("//x"). The
+ * path is resolved as the browser will resolve it, which reads "/\\x" as "//x" and drops tabs and
+ * line breaks ("/\t/x"), rather than by looking at its first characters.
+ */
 export function isLocalPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+  if (!path.startsWith('/')) return false;
+  try {
+    return new URL(path, thisSite).origin === thisSite;
+  } catch {
+    return false;
+  }
 }
 
 /**
