@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
-import { createPublisher } from './test/factories.js';
+import { signUp } from './test/auth.js';
+import { createArticle, createPublisher, makePremium } from './test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +76,49 @@ describe('security', () => {
       expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;|$)/);
     } finally {
       await stripe.close();
+    }
+  });
+
+  it('marks every API answer as not for any cache, and the pages by their own rules', async () => {
+    // An app of its own: the article brings a publisher the publishers' list below must not see.
+    const own = await createTestApp();
+    try {
+      const premium = await signUp(own.app);
+      await makePremium(own.app.database.db, premium.user.id);
+      const { id } = await createArticle(own.app.database.db, premium.user.id, { isPremium: true });
+      const asked = [
+        ['/api/health', undefined],
+        ['/api/articles?isApproved=true', undefined],
+        [`/api/articledetail/${id}`, premium.cookie],
+        [`/api/articles/${id}/reading`, premium.cookie],
+        [`/api/users?email=${encodeURIComponent(premium.user.email)}`, premium.cookie],
+        ['/api/auth/get-session', premium.cookie],
+        // An error, and a spelling of the path the router reads as /api/health.
+        ['/api/articledetail/999999', undefined],
+        ['/%61pi/health', undefined],
+      ] as const;
+      for (const [url, cookie] of asked) {
+        const res = await own.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+      const feed = await own.app.inject({ method: 'GET', url: '/rss.xml' });
+      expect(feed.headers['cache-control']).toMatch(/^public/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers an address that does not decode with a JSON 400 and the security headers', async () => {
+    for (const url of ['/%ff', '/api/articles/%ff', '/articles/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        error: 'bad_request',
+        message: 'The address is not valid.',
+      });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
   });
 

@@ -21,9 +21,9 @@ import { healthRoutes } from './health/routes.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
 import { installCors } from './http/cors.js';
 import { installDrain } from './http/drain.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { installErrorHandler, unroutableRequests } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
-import { installSecurity } from './http/security.js';
+import { installSecurity, securityHeadersFor } from './http/security.js';
 import { installServerTiming } from './http/server-timing.js';
 import { installWebApp } from './http/web-app.js';
 import { loadBuiltPages } from './pages/load.js';
@@ -56,6 +56,9 @@ export interface AppDependencies {
 
 /** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const securityHeaders = securityHeadersFor(config.publicUrl, {
+    stripe: config.payments.kind === 'stripe',
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -65,6 +68,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // Node answers slow clients with 408 instead of holding sockets forever.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors: unroutableRequests(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,10 +78,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   if (config.serverTiming) installServerTiming(app);
   installErrorHandler(app);
   installDrain(app);
-  installSecurity(app, config.publicUrl, {
-    stripe: config.payments.kind === 'stripe',
-    corsOrigins: config.corsOrigins,
-  });
+  installSecurity(app, config.publicUrl, { securityHeaders, corsOrigins: config.corsOrigins });
   installCors(app, config.corsOrigins);
   installAnswerCompression(app);
   await app.register(compress, { threshold: compressThreshold });

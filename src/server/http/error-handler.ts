@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../errors.js';
+import type { SecurityHeaders } from './security.js';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const clientCodes: Record<number, ErrorCode> = {
@@ -13,6 +14,31 @@ const clientCodes: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
 };
+
+/**
+ * What Fastify refuses before it routes a request (an address that does not decode, `/%ff`),
+ * answered like every other error and with the same security headers: no hook runs for it.
+ * Fastify's `frameworkErrors` option.
+ */
+export function unroutableRequests(securityHeaders: SecurityHeaders) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    securityHeaders(request.raw, reply.raw, () => {
+      const status = err.statusCode ?? 500;
+      const code = clientCodes[status];
+      if (code) {
+        void reply.status(status).send({ error: code, message: 'The address is not valid.' });
+        return;
+      }
+      request.log.error({ err }, 'request failed before routing');
+      void reply.status(500).send(internalError);
+    });
+  };
+}
+
+const internalError = {
+  error: 'internal',
+  message: 'Something went wrong on our side. Please try again.',
+} as const;
 
 /** Every error leaves the server as `{ error, message }`; 5xx details stay in the log. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -37,8 +63,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     const code = clientCodes[status];
     if (code) return reply.status(status).send({ error: code, message: err.message });
     request.log.error({ err }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(internalError);
   });
 }

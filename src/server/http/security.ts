@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
@@ -22,20 +23,25 @@ const stripeSources = {
   connect: ['https://api.stripe.com'],
 };
 
+/** Sets the security headers on a response, then calls `next`. */
+export type SecurityHeaders = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (err?: unknown) => void,
+) => void;
+
 /**
- * Security headers, and a CSRF guard: every state-changing request must come from our own
- * origin or one listed in CORS_ORIGINS, better-auth's routes included. Stripe's hosts are let in
- * only when Stripe takes the payments.
+ * The security headers every answer carries; Stripe's hosts are let in only when Stripe takes
+ * the payments. Made once: the headers are the same for every answer. (The Fastify wrapper,
+ * @fastify/helmet, made helmet's middleware anew for every request, parsing the policy each
+ * time.)
  */
-export function installSecurity(
-  app: FastifyInstance,
+export function securityHeadersFor(
   publicUrl: string,
-  options: { stripe: boolean; corsOrigins: readonly string[] },
-): void {
+  options: { stripe: boolean },
+): SecurityHeaders {
   const stripe = (sources: string[]) => (options.stripe ? sources : []);
-  // helmet's middleware is made once: the headers are the same for every answer. (The Fastify
-  // wrapper, @fastify/helmet, made it anew for every request, parsing the policy each time.)
-  const securityHeaders = helmet({
+  return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -57,7 +63,24 @@ export function installSecurity(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: publicUrl.startsWith('https:'),
   });
+}
+
+/**
+ * Security headers on every answer, no shared caching of the API's, and a CSRF guard: every
+ * state-changing request must come from our own origin or one listed in CORS_ORIGINS,
+ * better-auth's routes included.
+ */
+export function installSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  options: { securityHeaders: SecurityHeaders; corsOrigins: readonly string[] },
+): void {
+  const { securityHeaders } = options;
   app.addHook('onRequest', (request, reply, done) => {
+    // An API answer depends on who asks (a premium reader's text, a user's own record) and is
+    // never for a cache between us and the reader, nor for the browser's: each says so, unless
+    // its route says otherwise. The route's pattern, not the URL, whatever spelling reached it.
+    if (request.routeOptions.url?.startsWith('/api/')) reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
