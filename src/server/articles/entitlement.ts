@@ -1,5 +1,8 @@
+import { articleMessages } from '#shared/article-messages';
 import { mayReadFullText } from '#shared/rules/reading';
 import type { SessionUser } from '../auth/guards.js';
+import { toBool } from '../db/values.js';
+import { AppError } from '../errors.js';
 
 /** Whether the caller may read the article's whole text (the shared rule; the author by id). */
 export function mayReadArticle(
@@ -12,6 +15,23 @@ export function mayReadArticle(
 /** Pending and declined articles exist only for their author and the admins. */
 export function maySeeUnpublished(caller: SessionUser | null, authorId: string): boolean {
   return caller !== null && (caller.isAdmin || caller.id === authorId);
+}
+
+/**
+ * Lets the article's author or an admin change or delete it; anyone else is refused with
+ * `refusal` (403) for a published article, and told it does not exist (404, as for an id no
+ * article has) for a pending or declined one, which exists only for its author and the admins:
+ * a 403 would tell anyone signed in which ids are waiting for review or were declined.
+ */
+export function requireAuthorOrAdmin(
+  caller: SessionUser,
+  article: { authorId: string; isApproved: boolean | number } | undefined,
+  refusal: string,
+): asserts article is { authorId: string; isApproved: boolean | number } {
+  if (!article) throw new AppError('not_found', articleMessages.notFound);
+  if (caller.isAdmin || caller.id === article.authorId) return;
+  if (!toBool(article.isApproved)) throw new AppError('not_found', articleMessages.notFound);
+  throw new AppError('forbidden', refusal);
 }
 
 /**

@@ -136,12 +136,34 @@ describe('PUT /api/articles/:id', () => {
     expect(res.json()).toEqual({ modifiedCount: 0 });
   });
 
-  it("refuses someone else's article with 403 and changes nothing", async () => {
+  it("refuses someone else's article and changes nothing: 404 while it is unpublished", async () => {
+    // Pending or declined, it exists only for its author and the admins: to anyone else it
+    // answers as an id no article has, so no one learns which ids wait for review.
+    for (const adminMessage of [null, 'Declined: no sources']) {
+      await t.app.database.db
+        .updateTable('article')
+        .set({ adminMessage })
+        .where('id', '=', article.id)
+        .execute();
+      const before = await read(article.id);
+      for (const cookie of [other.cookie, premium.cookie]) {
+        const res = await put(article.id, clientBody({ name: 'Hijacked' }), cookie);
+        expect([res.statusCode, res.json()]).toEqual([404, notFound]);
+      }
+      expect(await read(article.id)).toEqual(before);
+    }
+    await t.app.database.db
+      .updateTable('article')
+      .set({ isApproved: true })
+      .where('id', '=', article.id)
+      .execute();
     const before = await read(article.id);
     for (const cookie of [other.cookie, premium.cookie]) {
       const res = await put(article.id, clientBody({ name: 'Hijacked' }), cookie);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: 'forbidden' });
+      expect([res.statusCode, res.json()]).toEqual([
+        403,
+        { error: 'forbidden', message: 'You may only change your own articles' },
+      ]);
     }
     expect(await read(article.id)).toEqual(before);
   });
@@ -212,10 +234,22 @@ describe('PUT /api/articles/:id', () => {
 describe('DELETE /api/articles/:id', () => {
   it("refuses a guest and someone else's article, and deletes nothing", async () => {
     expect((await remove(article.id)).statusCode).toBe(401);
+    // Unpublished: as if there were no such article. Published: not theirs to delete.
     for (const cookie of [other.cookie, premium.cookie]) {
       const res = await remove(article.id, cookie);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: 'forbidden' });
+      expect([res.statusCode, res.json()]).toEqual([404, notFound]);
+    }
+    await t.app.database.db
+      .updateTable('article')
+      .set({ isApproved: true })
+      .where('id', '=', article.id)
+      .execute();
+    for (const cookie of [other.cookie, premium.cookie]) {
+      const res = await remove(article.id, cookie);
+      expect([res.statusCode, res.json()]).toEqual([
+        403,
+        { error: 'forbidden', message: 'You may only delete your own articles' },
+      ]);
     }
     expect((await read(article.id))._id).toBe(String(article.id));
   });

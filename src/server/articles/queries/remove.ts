@@ -1,7 +1,6 @@
-import { articleMessages } from '#shared/article-messages';
 import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
-import { AppError } from '#server/errors';
+import { requireAuthorOrAdmin } from '../entitlement.js';
 
 /**
  * Deletes an article (its tags go with it) for its author or an admin. The author's count of
@@ -10,13 +9,10 @@ import { AppError } from '#server/errors';
 export async function deleteArticle(db: Db, id: number, caller: SessionUser): Promise<0 | 1> {
   const current = await db
     .selectFrom('article')
-    .select('authorId')
+    .select(['authorId', 'isApproved'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!current) throw new AppError('not_found', articleMessages.notFound);
-  if (current.authorId !== caller.id && !caller.isAdmin) {
-    throw new AppError('forbidden', 'You may only delete your own articles');
-  }
+  requireAuthorOrAdmin(caller, current, 'You may only delete your own articles');
   const result = await db
     .deleteFrom('article')
     .where('id', '=', id)

@@ -1,10 +1,10 @@
-import { articleMessages } from '#shared/article-messages';
 import { type UpdateArticle } from '#shared/articles';
 import { articleExcerpts } from '#shared/excerpt';
 import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
+import { requireAuthorOrAdmin } from '../entitlement.js';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
 import { pendingRevisionOf, reviseArticle, type ContentChange } from './revisions.js';
@@ -30,10 +30,7 @@ export async function updateArticleContent(
 ): Promise<ContentChange> {
   return db.transaction().execute(async (trx): Promise<ContentChange> => {
     const current = await lockArticle(trx, id);
-    if (!current) throw new AppError('not_found', articleMessages.notFound);
-    if (current.authorId !== caller.id && !caller.isAdmin) {
-      throw new AppError('forbidden', 'You may only change your own articles');
-    }
+    requireAuthorOrAdmin(caller, current, 'You may only change your own articles');
     // Past the check above, a caller who is not an admin is the author.
     const forReview = toBool(current.isApproved) && !caller.isAdmin;
     const pendingImage = forReview ? (await pendingRevisionOf(trx, id))?.image : undefined;
