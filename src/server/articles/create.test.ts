@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleMessages } from '#shared/article-messages';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createPublisher, makePremium, uploadedImageUrl } from '../test/factories.js';
+import {
+  createPublisher,
+  makePremium,
+  recordSavedImages,
+  uploadedImageUrl,
+} from '../test/factories.js';
 import { articleInputMessages } from './messages.js';
 
 let t: TestApp;
@@ -11,6 +16,7 @@ let publisher: string;
 beforeAll(async () => {
   t = await createTestApp();
   publisher = (await createPublisher(t.app.database.db, { name: 'The Harbour Herald' })).name;
+  await recordSavedImages(t.app.database.db, uploadedImageUrl(1));
 });
 afterAll(() => t.close());
 
@@ -174,6 +180,8 @@ describe('POST /api/articles', () => {
       'https://evil.example/tracker.webp',
       '/uploads/../../etc/passwd',
       'javascript:alert(1)',
+      // Shaped like one of ours, but never uploaded here.
+      uploadedImageUrl('deadbeef'),
     ]) {
       const res = await post(body({ image }), author.cookie);
       expect(res.statusCode).toBe(400);

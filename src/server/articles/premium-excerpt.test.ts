@@ -7,6 +7,7 @@ import {
   createArticle,
   createPublisher,
   makePremium,
+  recordSavedImages,
   uploadedImageUrl,
 } from '../test/factories.js';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
   publisher = await createPublisher(t.app.database.db, { name: 'The Harbour Herald' });
+  await recordSavedImages(t.app.database.db, uploadedImageUrl('premium-edit'));
 });
 afterAll(() => t.close());
 

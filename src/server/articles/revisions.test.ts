@@ -11,6 +11,7 @@ import {
   createArticle,
   createPublisher,
   makePremium,
+  recordSavedImages,
   uploadedImageUrl,
 } from '../test/factories.js';
 import { articleInputMessages } from './messages.js';
@@ -49,6 +50,7 @@ beforeAll(async () => {
   await makeAdmin(t.app, admin.user.id);
   herald = await createPublisher(t.app.database.db, { name: 'The Harbour Herald' });
   times = await createPublisher(t.app.database.db, { name: 'Valley Times' });
+  await recordSavedImages(t.app.database.db, uploadedImageUrl(101), uploadedImageUrl(202));
 });
 afterAll(() => t.close());
 
@@ -152,7 +154,7 @@ describe("an author's edit of a published article", () => {
       articleId: String(article.id),
       name: edit.name,
       image: edit.image,
-      imageSrcset: null,
+      imageSrcset: `${edit.image} 640w`,
       publisher: 'Valley Times',
       tags: edit.tags,
       description: edit.description,

@@ -11,6 +11,7 @@ import {
   requireVerifiedUser,
 } from '../auth/guards.js';
 import { AppError } from '../errors.js';
+import { isSavedImage } from '../images/save.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
@@ -121,7 +122,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await requireVerifiedUser(request);
-      if (!app.images.owns(request.body.image)) {
+      if (!(await isSavedImage(app, request.body.image))) {
         throw new AppError('bad_request', articleInputMessages.foreignImage);
       }
       const id = await createArticle(db, caller.id, request.body, app.clock());
@@ -174,7 +175,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         id,
         caller,
         body,
-        (url) => app.images.owns(url),
+        await isSavedImage(app, body.image),
         app.clock(),
       );
       return change.awaitingReview ? change : { modifiedCount: change.modifiedCount };

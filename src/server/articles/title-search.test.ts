@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher, uploadedImageUrl } from '../test/factories.js';
+import {
+  createArticle,
+  createPublisher,
+  recordSavedImages,
+  uploadedImageUrl,
+} from '../test/factories.js';
 
 // Title search goes through a trigram index for three characters or more (migration 003) and
 // reads titles one by one below that; the answers must be the same either way.
@@ -98,6 +103,7 @@ describe('title search', () => {
     });
     expect((await search('ferry')).total).toBe(1);
 
+    await recordSavedImages(t.app.database.db, uploadedImageUrl(id));
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/articles/${id}`,

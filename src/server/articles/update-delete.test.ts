@@ -7,6 +7,7 @@ import {
   createArticle,
   createPublisher,
   makePremium,
+  recordSavedImages,
   uploadedImageUrl,
 } from '../test/factories.js';
 import { articleInputMessages } from './messages.js';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   await makeAdmin(t.app, admin.user.id);
   herald = await createPublisher(t.app.database.db, { name: 'The Harbour Herald' });
   times = await createPublisher(t.app.database.db, { name: 'Valley Times' });
+  await recordSavedImages(t.app.database.db, uploadedImageUrl('1'), uploadedImageUrl('2'));
 });
 afterAll(() => t.close());
 
@@ -117,6 +119,7 @@ describe('PUT /api/articles/:id', () => {
       tags: ['sports'],
       description: 'New one. New two. New three. New four.',
       image: uploadedImageUrl('2'),
+      imageSrcset: `${uploadedImageUrl('2')} 640w`,
     });
     const row = await t.app.database.db
       .selectFrom('article')
@@ -191,16 +194,14 @@ describe('PUT /api/articles/:id', () => {
   });
 
   it('refuses a foreign image and an unknown publisher', async () => {
-    const image = await put(
-      article.id,
-      clientBody({ image: 'https://evil.example/x.webp' }),
-      author.cookie,
-    );
-    expect(image.statusCode).toBe(400);
-    expect(image.json()).toEqual({
-      error: 'bad_request',
-      message: articleInputMessages.foreignImage,
-    });
+    for (const foreign of ['https://evil.example/x.webp', uploadedImageUrl('deadbeef')]) {
+      const image = await put(article.id, clientBody({ image: foreign }), author.cookie);
+      expect(image.statusCode, foreign).toBe(400);
+      expect(image.json()).toEqual({
+        error: 'bad_request',
+        message: articleInputMessages.foreignImage,
+      });
+    }
     const publisher = await put(article.id, clientBody({ publisher: 'Nobody' }), author.cookie);
     expect(publisher.statusCode).toBe(400);
     expect(publisher.json()).toEqual({

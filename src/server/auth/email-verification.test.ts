@@ -4,7 +4,7 @@ import { paths } from '#shared/paths';
 import { rateLimits } from '#shared/rules/limits';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
-import { createPublisher, uploadedImageUrl } from '../test/factories.js';
+import { createPublisher, recordSavedImages, uploadedImageUrl } from '../test/factories.js';
 import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
 
 let t: TestApp;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({ mailIntervalMs: 20 });
   outbox = t.config.mail.kind === 'outbox' ? t.config.mail.dir : '';
   publisher = (await createPublisher(t.app.database.db)).name;
+  await recordSavedImages(t.app.database.db, uploadedImageUrl());
 });
 afterAll(() => t.close());
 

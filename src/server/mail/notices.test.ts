@@ -6,7 +6,12 @@ import { reminderLeadMs } from '../payments/reminders.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createTestClock } from '../test/clock.js';
-import { createArticle, createPublisher, uploadedImageUrl } from '../test/factories.js';
+import {
+  createArticle,
+  createPublisher,
+  recordSavedImages,
+  uploadedImageUrl,
+} from '../test/factories.js';
 import { readOutbox, type OutboxMail } from '../test/outbox.js';
 import { confirmPayment, newIntent } from '../test/payment-calls.js';
 import { paymentPeers } from '../test/payment-peers.js';
@@ -27,6 +32,7 @@ beforeAll(async () => {
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
   outbox = t.config.mail.kind === 'outbox' ? t.config.mail.dir : '';
+  await recordSavedImages(t.app.database.db, uploadedImageUrl(7));
 });
 afterAll(async () => {
   await other.close();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher, uploadedImageUrl } from '../test/factories.js';
+import {
+  createArticle,
+  createPublisher,
+  recordSavedImages,
+  uploadedImageUrl,
+} from '../test/factories.js';
 import { publisherMessages } from './schemas.js';
 
 let t: TestApp;
@@ -13,6 +18,7 @@ beforeAll(async () => {
   user = await signUp(t.app);
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
+  await recordSavedImages(t.app.database.db, ...['1', '2', '3', '4', '5'].map(uploadedImageUrl));
 });
 afterAll(() => t.close());
 
@@ -55,13 +61,13 @@ describe('POST /api/publisher', () => {
     expect(res.statusCode).toBe(201);
     const { insertedId } = res.json<{ insertedId: string }>();
     const list = (await get('/api/publisher')).json();
-    // A logo without recorded widths is shown as it is.
     expect(list).toContainEqual({
       _id: insertedId,
       publisher: 'The Morning Ledger',
       publisherLogo: logo,
-      publisherLogoSrcset: null,
-      publisherLogoSize: null,
+      // As recorded when it was uploaded (recordSavedImages).
+      publisherLogoSrcset: `${logo} 640w`,
+      publisherLogoSize: { width: 640, height: 360 },
     });
   });
 
@@ -101,6 +107,8 @@ describe('POST /api/publisher', () => {
       '',
       'https://evil.example/logo.png',
       '/uploads/x.webp',
+      // Shaped like one of ours, but never uploaded here.
+      uploadedImageUrl('deadbeef'),
     ]) {
       const res = await post({ publisher: 'Logo Test', publisherLogo }, admin.cookie);
       expect(res.statusCode).toBe(400);

@@ -7,6 +7,7 @@ import {
   createArticle,
   createPublisher,
   makePremium,
+  recordSavedImages,
   uploadedImageUrl,
 } from '../test/factories.js';
 
@@ -117,6 +118,7 @@ beforeAll(async () => {
   for (const [key, values] of Object.entries(articles)) {
     ids[key] = String((await createArticle(db, author.user.id, values)).id);
   }
+  await recordSavedImages(db, uploadedImageUrl(303));
 });
 afterAll(() => t.close());
 

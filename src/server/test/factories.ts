@@ -1,5 +1,6 @@
 import { articleExcerpts } from '#shared/excerpt';
 import type { Db } from '../db/database.js';
+import { recordVariants } from '../images/variants.js';
 
 let counter = 0;
 
@@ -78,6 +79,14 @@ export async function makePremium(db: Db, userId: string) {
     .set({ premiumUntil: new Date(Date.now() + 60 * 60 * 1000).toISOString() })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Records images as saveUploadedImage does when it stores one (one width, no narrower copies),
+ * so that the API takes their URLs for articles and logos; the files themselves need not exist.
+ */
+export async function recordSavedImages(db: Db, ...urls: string[]): Promise<void> {
+  for (const url of urls) await recordVariants(db, url, { width: 640, height: 360 }, []);
 }
 
 /** A URL the local image store answers (the file itself need not exist). */

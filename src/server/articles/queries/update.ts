@@ -25,7 +25,8 @@ export async function updateArticleContent(
   id: number,
   caller: SessionUser,
   input: UpdateArticle,
-  isOurImage: (url: string) => boolean,
+  /** Whether the image sent is one this site stored (isSavedImage). */
+  imageIsSaved: boolean,
   now = new Date(),
 ): Promise<ContentChange> {
   return db.transaction().execute(async (trx): Promise<ContentChange> => {
@@ -34,7 +35,7 @@ export async function updateArticleContent(
     // Past the check above, a caller who is not an admin is the author.
     const forReview = toBool(current.isApproved) && !caller.isAdmin;
     const pendingImage = forReview ? (await pendingRevisionOf(trx, id))?.image : undefined;
-    if (input.image !== current.image && input.image !== pendingImage && !isOurImage(input.image)) {
+    if (input.image !== current.image && input.image !== pendingImage && !imageIsSaved) {
       throw new AppError('bad_request', articleInputMessages.foreignImage);
     }
     const publisherId = await publisherIdByName(trx, input.publisher);
