@@ -303,6 +303,14 @@ describe('All Articles', () => {
     const second = await page(next!);
     expect(second.res.statusCode).toBe(200);
     expect(second.doc.querySelector('main')?.textContent).toContain('Match report 1');
+
+    // An old link past the end says so, rather than that nothing matched, and links back.
+    const past = await page('/allpublishedarticles?tags=sports&page=9');
+    const text = past.doc.querySelector('main')?.textContent ?? '';
+    expect(text).toContain('There is no page 9: the articles end on page 2.');
+    expect(text).not.toContain('No articles match your search.');
+    const back = past.doc.querySelectorAll('main a').map((a) => a.getAttribute('href') ?? '');
+    expect(back.some((href) => /[?&]page=2/.test(href))).toBe(true);
   });
 
   it('has a search form that works without scripts', async () => {

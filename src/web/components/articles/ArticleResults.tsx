@@ -37,7 +37,9 @@ export function ArticleResults({ query, page, pageSize, hrefFor, emptyMessage }:
             role="status"
             className="border border-dashed border-rule px-6 py-10 text-center font-serif text-lg text-ink-muted italic"
           >
-            {emptyMessage}
+            {data.total > 0
+              ? `There is no page ${page}: the articles end on page ${pageCount}.`
+              : emptyMessage}
           </p>
           {/* Past the last page (an old link): the pages that do exist. */}
           <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />

@@ -46,7 +46,11 @@ export function AllPublishedArticlesPage() {
           page={page}
           pageSize={pageSize}
           hrefFor={(target) => withPage(params, target)}
-          emptyMessage="No articles match your search."
+          emptyMessage={
+            search.title || search.publisher || search.tags
+              ? 'No articles match your search.'
+              : 'No articles yet.'
+          }
         />
       </div>
     </section>
