@@ -5,6 +5,8 @@
 export interface Plan {
   id: '1-minute' | '5-days' | '10-days';
   label: string;
+  /** What the period selector adds to the period (the spec's second label of the 1-minute plan). */
+  note?: string;
   /** Whole US cents. */
   price: number;
   /** The plan's period in days, as the home page's Subscribe buttons carry it. */
@@ -21,6 +23,7 @@ export const plans: readonly Plan[] = [
   {
     id: '1-minute',
     label: 'Free for One Minutes',
+    note: 'for assignment checking',
     price: 100,
     periodDays: 1 / 1440,
     durationMs: minute,

@@ -26,7 +26,8 @@ export function PeriodSelect({ plan, onChange }: Props) {
       >
         {plans.map((option) => (
           <option key={option.id} value={option.id}>
-            {planPeriodText(option)}: {formatCents(option.price)}
+            {planPeriodText(option)}
+            {option.note && ` (${option.note})`}: {formatCents(option.price)}
           </option>
         ))}
       </select>

@@ -41,7 +41,11 @@ describe('choosing a plan', () => {
 
   it('takes the plan a home page card chose, and goes to pay with its price and period', async () => {
     open({ price: 1, period: 1 / 1440 });
+    // The spec's two labels of the one-minute plan: the card's, and the period selector's.
     expect(screen.getByRole('heading', { name: 'Free for One Minutes' })).toBeDefined();
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe(
+      '1 minute (for assignment checking): $1',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'checkout now' }));
     expect(JSON.parse(screen.getByRole('status', { name: 'Went to' }).textContent)).toEqual({
       path: paths.payment,
