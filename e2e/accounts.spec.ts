@@ -243,14 +243,17 @@ test.describe('profile', () => {
     await expect(main.getByText(email)).toBeVisible();
     await expect(main.getByRole('img', { name: 'Photo of Paula Profile' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('button', { name: 'Update Profile' }).press('Enter');
     const name = page.getByLabel('Name');
     await expect(name).toHaveValue('Paula Profile');
+    // The pressed button is gone with the view: focus moves into the form, and back after.
+    await expect(name).toBeFocused();
     await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
     await name.fill('Somebody Else');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).press('Enter');
     await expect(main.getByText('Paula Profile')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update Profile' })).toBeFocused();
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(name).toHaveValue('Paula Profile');
 

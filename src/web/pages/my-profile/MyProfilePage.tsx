@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useAuth } from '../../lib/auth/authContext';
@@ -11,6 +11,20 @@ import { ProfileView } from './ProfileView';
 export function MyProfilePage() {
   const auth = useAuth();
   const [editing, setEditing] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const switched = useRef(false);
+  const switchTo = (edit: boolean) => {
+    switched.current = true;
+    setEditing(edit);
+  };
+  useEffect(() => {
+    // The button pressed went away with the view or the form it was in: focus goes to the first
+    // control of what replaced it (the name, or Update Profile), not back to the top of the page.
+    if (!switched.current) return;
+    panel.current
+      ?.querySelector<HTMLElement>(editing ? 'input:not([disabled])' : 'button')
+      ?.focus();
+  }, [editing]);
   // The sign-in guard renders this page for signed-in users only.
   if (auth.status !== 'signedIn') return null;
 
@@ -18,13 +32,13 @@ export function MyProfilePage() {
     <section className="max-w-2xl">
       <PageHeading>My Profile</PageHeading>
       <VerifyEmailNotice className="mt-6" />
-      <div className="mt-8 border border-rule bg-surface p-5 sm:p-8">
+      <div ref={panel} className="mt-8 border border-rule bg-surface p-5 sm:p-8">
         {editing ? (
           // Leaving edit mode unmounts the form: whatever was typed and not saved is dropped,
           // and the next edit starts again from the saved values.
-          <ProfileForm user={auth.user} onDone={() => setEditing(false)} />
+          <ProfileForm user={auth.user} onDone={() => switchTo(false)} />
         ) : (
-          <ProfileView user={auth.user} onEdit={() => setEditing(true)} />
+          <ProfileView user={auth.user} onEdit={() => switchTo(true)} />
         )}
         <NoticesSetting on={auth.user.emailNotices} />
       </div>
