@@ -229,6 +229,26 @@ test.describe('dialogs and toasts', () => {
 });
 
 test.describe('keyboard', () => {
+  test("each of the dashboard's charts is one keyboard stop, named for what it shows", async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin/dashboard');
+    const charts = page.locator('main figure .recharts-wrapper > svg.recharts-surface');
+    await expect(charts).toHaveCount(3);
+    const stops = await charts.evaluateAll((svgs) =>
+      svgs.map((svg) => ({
+        tabbable: (svg as SVGElement).tabIndex >= 0,
+        name: svg.querySelector(':scope > title')?.textContent ?? '',
+      })),
+    );
+    for (const stop of stops) {
+      if (stop.tabbable) expect(stop.name, 'a chart one can tab to').not.toBe('');
+    }
+    // The pie's darker copy under it (its 3D side) is a picture: no stop of its own.
+    await expect(page.locator('main figure g.recharts-pie[tabindex="0"]')).toHaveCount(1);
+  });
+
   test("closing the decline dialog gives focus back to the article's Decline", async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/admin/allarticles');

@@ -16,7 +16,11 @@ export function PremiumColumnChart() {
   return (
     <ChartFigure heading="Column chart" query={query}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 24, left: 8 }}>
+        <BarChart
+          title="Premium articles against the rest"
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 24, left: 8 }}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           {/* Both bars named however narrow the chart (a phone's leaves them 60 px each). */}
           <XAxis

@@ -20,7 +20,11 @@ export function ViewCountLineChart() {
   return (
     <ChartFigure heading="Line Chart" query={query}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 24, left: 24 }}>
+        <LineChart
+          title="Views of each publisher's articles"
+          data={data}
+          margin={{ top: 8, right: 24, bottom: 24, left: 24 }}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           {/*
            * Every publisher named under its point, slanted so the names fit beside each other
