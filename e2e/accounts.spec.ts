@@ -133,9 +133,11 @@ test.describe('sign-in and sign-out', () => {
       await expect(dialog(page).getByRole('heading', { name: 'Oops...' })).toBeVisible();
       await expect(dialog(page)).toContainText('Failed to Sign in');
       await expect(dialog(page)).toContainText('Invalid email or password');
-      await dialog(page).getByRole('button', { name: 'OK' }).click();
+      await dialog(page).getByRole('button', { name: 'OK' }).press('Enter');
       await expect(dialog(page)).toBeHidden();
       await expect(page).toHaveURL(/\/login$/);
+      // Back to the button that sent the form (disabled while it was sending), to try again.
+      await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeFocused();
     });
   });
 

@@ -180,8 +180,10 @@ test.describe('home page', () => {
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toContainText('Feedback Submitted!');
       await expect(dialog).toContainText('Thank you for your valuable feedback.');
-      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.getByRole('button', { name: 'OK' }).press('Enter');
       await expect(box).toHaveValue('');
+      // Submit is disabled with the box empty: focus goes back to the box, not the page top.
+      await expect(box).toBeFocused();
       await expect(section.getByRole('listitem').first()).toContainText(message);
     }
 

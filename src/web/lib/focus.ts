@@ -16,14 +16,23 @@ export function focusPageHeading(): void {
   target.focus({ preventScroll: true });
 }
 
+const formField =
+  'input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled])';
+
 /**
- * Gives focus back to the control that opened a dialog, or, when that control is gone (the row
- * of an article just deleted), to the page's heading.
+ * Gives focus back to the control that opened a dialog; when it cannot take it (a Submit
+ * disabled because the form it sent was cleared), to its form's first field; when it is gone
+ * (the row of an article just deleted), to the page's heading.
  */
 export function returnFocus(opener: Element | null): void {
   if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
     opener.focus();
-  } else {
-    focusPageHeading();
+    if (document.activeElement === opener) return;
+    const field = opener.closest('form')?.querySelector<HTMLElement>(formField);
+    if (field) {
+      field.focus();
+      return;
+    }
   }
+  focusPageHeading();
 }

@@ -31,8 +31,19 @@ interface Pending {
 }
 
 let pending: Pending | null = null;
-/** The opener of the dialog that closed last: the next of a run of dialogs takes it over. */
-let lastOpener: Element | null = null;
+/**
+ * The element outside any dialog that last had focus. A form's Submit is disabled while its
+ * request runs, and a disabled button loses focus to <body>: the dialog that then tells how the
+ * request went returns focus there, not to the top of the page. The next of a run of dialogs
+ * (Cancelled after a confirmation) finds it too, as focus was in the dialog since.
+ */
+let lastFocused: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof Element && !target.closest('[role="alertdialog"]')) lastFocused = target;
+  });
+}
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -45,11 +56,11 @@ function emit(): void {
  * A new dialog replaces one that is still open (which then answers false).
  */
 export function showAlert(options: AlertOptions): Promise<boolean> {
-  // A dialog opened by the answer to the one before (Cancelled after a confirmation) finds
-  // focus nowhere yet, or still in the closing dialog: it returns focus where that one would.
+  // A dialog opened by the answer to a request or to the dialog before finds focus nowhere, or
+  // still in the closing dialog: it returns focus to what had it last.
   const active = document.activeElement;
   const nowhere = !active || active === document.body || active.closest('[role="alertdialog"]');
-  const opener = pending ? pending.alert.opener : nowhere ? lastOpener : active;
+  const opener = pending ? pending.alert.opener : nowhere ? lastFocused : active;
   pending?.resolve(false);
   return new Promise((resolve) => {
     pending = { alert: { ...options, id: nextId++, opener }, resolve };
@@ -60,7 +71,6 @@ export function showAlert(options: AlertOptions): Promise<boolean> {
 /** Closes the dialog `id` (if it is still the open one) with the user's answer. */
 export function closeAlert(id: number, confirmed: boolean): void {
   if (pending?.alert.id !== id) return;
-  lastOpener = pending.alert.opener;
   pending.resolve(confirmed);
   pending = null;
   emit();
