@@ -1,35 +1,14 @@
 import type { Page } from '@playwright/test';
 import { articleMessages } from '../src/shared/article-messages.js';
 import { demo, registerAs, signInAs } from './accounts.js';
-import { listArticles, pictureFile, readArticle, uniqueTitle } from './articleData.js';
+import { listArticles, readArticle, uniqueTitle } from './articleData.js';
+import { fillArticleForm, type ArticleInput } from './articleForm.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
-
-interface ArticleInput {
-  title: string;
-  /** Typed into the publisher box to filter the list, then the option `publisher` is chosen. */
-  publisherSearch: string;
-  publisher: string;
-  tags: string[];
-  description: string;
-}
-
-/** Fills the article form as a person would, the picture uploaded through the image field. */
-async function fillArticleForm(page: Page, input: ArticleInput) {
-  await page.getByLabel('Title').fill(input.title);
-  const publisher = page.getByRole('combobox', { name: 'Publisher' });
-  await publisher.fill(input.publisherSearch);
-  await page.getByRole('option', { name: input.publisher }).click();
-  await expect(publisher).toHaveValue(input.publisher);
-  for (const tag of input.tags) await page.getByRole('checkbox', { name: tag }).check();
-  await page.getByLabel('Description').fill(input.description);
-  await page.getByLabel('Image', { exact: true }).setInputFiles(await pictureFile());
-  await expect(page.getByText('Image uploaded.')).toBeVisible();
-}
 
 test.describe('writing articles', () => {
   test('a free user posts one article, is held to one, updates it and deletes it', async ({

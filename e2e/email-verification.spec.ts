@@ -1,6 +1,8 @@
 import { verificationMessages } from '../src/shared/accounts.js';
 import { linkIn, readOutbox } from '../src/server/test/outbox.js';
 import { outbox, registerAs } from './accounts.js';
+import { uniqueTitle } from './articleData.js';
+import { fillArticleForm } from './articleForm.js';
 import { expect, test } from './fixtures.js';
 
 test('a new reader is asked to confirm the address, asks for the link again and follows it', async ({
@@ -13,6 +15,22 @@ test('a new reader is asked to confirm the address, asks for the link again and 
   await expect(notice).toContainText(email);
   await notice.getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByText(verificationMessages.sent)).toBeVisible();
+
+  // Sending the article says at once what is missing: no confirmation, nothing lost.
+  const title = uniqueTitle('Unconfirmed address');
+  await fillArticleForm(page, {
+    title,
+    publisherSearch: 'harb',
+    publisher: 'The Harbour Herald',
+    tags: ['politics'],
+    description: 'Written before the address was confirmed. It waits.',
+  });
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: verificationMessages.required }),
+  ).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
 
   // The registration's link and the one asked for: both work; the newest is followed.
   await expect

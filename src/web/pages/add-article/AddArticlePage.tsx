@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { toast } from '../../components/toasts/toast';
+import { verificationMessages } from '#shared/accounts';
 import { articleMessages } from '#shared/article-messages';
 import { type CreateArticle } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
@@ -26,6 +27,12 @@ export function AddArticlePage() {
       showPostingLimitToast();
       return false;
     }
+    if (auth.user && !auth.user.emailVerified) {
+      // The server refuses it (email_unverified): said before the confirmation rather than
+      // after it, and the form keeps what was written for when the address is confirmed.
+      toast.error(verificationMessages.required);
+      return false;
+    }
     const confirmed = await showAlert({
       icon: 'question',
       title: articleMessages.addConfirm,
@@ -39,7 +46,9 @@ export function AddArticlePage() {
     } catch (error) {
       // The server keeps the limit too (another tab may have posted meanwhile).
       if (error instanceof ApiError && error.code === 'forbidden') showPostingLimitToast();
-      else {
+      else if (error instanceof ApiError && error.code === 'email_unverified') {
+        toast.error(verificationMessages.required);
+      } else {
         toast.error(articleMessages.createFailed, {
           description: error instanceof Error ? error.message : undefined,
         });
