@@ -149,8 +149,10 @@ test.describe('sign-in and sign-out', () => {
     await page.getByLabel('Email').fill(demo.writer.email);
     await page.getByLabel('Password', { exact: true }).fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText('You are successfully logged in.')).toBeVisible();
+    // The toast is drawn with the page it leads to (its code loads with the first toast), so the
+    // page first: on a loaded machine that page's code and data can take most of a timeout.
     await expect(page).toHaveURL(/\/myarticles$/);
+    await expect(page.getByText('You are successfully logged in.')).toBeVisible();
     await expect(page).toHaveTitle('My Articles | Tribune');
   });
 });
@@ -164,8 +166,8 @@ test.describe('Google sign-in', () => {
     await page.goto('/myprofile');
     await expect(page).toHaveURL(/\/login\?from=%2Fmyprofile$/);
     await page.getByRole('button', { name: 'Login with Google' }).click();
-    await expect(page.getByText(`Hi ${googleAccount.name}! You are logged in.`)).toBeVisible();
     await expect(page).toHaveURL(/\/myprofile$/);
+    await expect(page.getByText(`Hi ${googleAccount.name}! You are logged in.`)).toBeVisible();
     await expect(page.getByRole('main')).toContainText(googleAccount.email);
   });
 
