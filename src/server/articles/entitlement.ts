@@ -29,7 +29,7 @@ export function requireAuthorOrAdmin(
   refusal: string,
 ): asserts article is { authorId: string; isApproved: boolean | number } {
   if (!article) throw new AppError('not_found', articleMessages.notFound);
-  if (caller.isAdmin || caller.id === article.authorId) return;
+  if (maySeeUnpublished(caller, article.authorId)) return;
   if (!toBool(article.isApproved)) throw new AppError('not_found', articleMessages.notFound);
   throw new AppError('forbidden', refusal);
 }

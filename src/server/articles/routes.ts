@@ -11,7 +11,7 @@ import {
   requireVerifiedUser,
 } from '../auth/guards.js';
 import { AppError } from '../errors.js';
-import { isSavedImage } from '../images/save.js';
+import { isSavedImage } from '../images/variants.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
@@ -122,7 +122,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await requireVerifiedUser(request);
-      if (!(await isSavedImage(app, request.body.image))) {
+      if (!(await isSavedImage(db, app.images, request.body.image))) {
         throw new AppError('bad_request', articleInputMessages.foreignImage);
       }
       const id = await createArticle(db, caller.id, request.body, app.clock());
@@ -170,14 +170,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
-      const change = await updateArticleContent(
-        db,
-        id,
-        caller,
-        body,
-        await isSavedImage(app, body.image),
-        app.clock(),
-      );
+      const change = await updateArticleContent(db, id, caller, body, app.images, app.clock());
       return change.awaitingReview ? change : { modifiedCount: change.modifiedCount };
     },
   );

@@ -41,22 +41,6 @@ export async function saveUploadedImage(app: FastifyInstance, bytes: Buffer): Pr
   return { url, width: image.width, height: image.height };
 }
 
-/**
- * Whether `url` names an image this site stored (saveUploadedImage) and still holds: the store's
- * kind of URL, recorded with its widths. A URL merely shaped like one (a made-up hash, another
- * site's copy) is not, so an article or a logo shows only what was uploaded here.
- */
-export async function isSavedImage(app: FastifyInstance, url: string): Promise<boolean> {
-  if (!app.images.owns(url)) return false;
-  const recorded = await app.database.db
-    .selectFrom('imageVariant')
-    .select('width')
-    .where('image', '=', url)
-    .limit(1)
-    .executeTakeFirst();
-  return recorded !== undefined;
-}
-
 /** The same bytes stored again are one image, new again: its day before a sweep starts over. */
 async function recordStoredImage(app: FastifyInstance, url: string): Promise<void> {
   const storedAt = app.clock().toISOString();

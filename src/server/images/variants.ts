@@ -44,3 +44,23 @@ export async function recordVariants(
     .onConflict((oc) => oc.columns(['image', 'width']).doNothing())
     .execute();
 }
+
+/**
+ * Whether `url` names an image this site stored (saveUploadedImage) and still holds: the store's
+ * kind of URL, recorded with its widths. A URL merely shaped like one (a made-up hash, another
+ * site's copy) is not, so an article or a logo shows only what was uploaded here.
+ */
+export async function isSavedImage(
+  db: Db,
+  store: Pick<ImageStore, 'owns'>,
+  url: string,
+): Promise<boolean> {
+  if (!store.owns(url)) return false;
+  const recorded = await db
+    .selectFrom('imageVariant')
+    .select('width')
+    .where('image', '=', url)
+    .limit(1)
+    .executeTakeFirst();
+  return recorded !== undefined;
+}

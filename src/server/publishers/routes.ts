@@ -4,7 +4,7 @@ import { apiErrorSchema } from '#shared/api-error';
 import { publisherSchema } from '#shared/publisher';
 import { mustBe } from '../auth/guards.js';
 import { AppError } from '../errors.js';
-import { isSavedImage } from '../images/save.js';
+import { isSavedImage } from '../images/variants.js';
 import {
   articleCountByPublisher,
   createPublisher,
@@ -53,7 +53,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { publisher, publisherLogo } = request.body;
-      if (!(await isSavedImage(app, publisherLogo))) {
+      if (!(await isSavedImage(db, app.images, publisherLogo))) {
         throw new AppError('bad_request', publisherMessages.foreignLogo);
       }
       const id = await createPublisher(db, { name: publisher, logo: publisherLogo });

@@ -4,6 +4,8 @@ import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
+import { isSavedImage } from '#server/images/variants';
+import type { ImageStore } from '#server/images/store';
 import { requireAuthorOrAdmin } from '../entitlement.js';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
@@ -25,8 +27,8 @@ export async function updateArticleContent(
   id: number,
   caller: SessionUser,
   input: UpdateArticle,
-  /** Whether the image sent is one this site stored (isSavedImage). */
-  imageIsSaved: boolean,
+  /** The image store, to tell a new image it stored from any other URL (isSavedImage). */
+  images: Pick<ImageStore, 'owns'>,
   now = new Date(),
 ): Promise<ContentChange> {
   return db.transaction().execute(async (trx): Promise<ContentChange> => {
@@ -35,7 +37,8 @@ export async function updateArticleContent(
     // Past the check above, a caller who is not an admin is the author.
     const forReview = toBool(current.isApproved) && !caller.isAdmin;
     const pendingImage = forReview ? (await pendingRevisionOf(trx, id))?.image : undefined;
-    if (input.image !== current.image && input.image !== pendingImage && !imageIsSaved) {
+    const keptImage = input.image === current.image || input.image === pendingImage;
+    if (!keptImage && !(await isSavedImage(trx, images, input.image))) {
       throw new AppError('bad_request', articleInputMessages.foreignImage);
     }
     const publisherId = await publisherIdByName(trx, input.publisher);
