@@ -304,13 +304,17 @@ describe('All Articles', () => {
     expect(second.res.statusCode).toBe(200);
     expect(second.doc.querySelector('main')?.textContent).toContain('Match report 1');
 
-    // An old link past the end says so, rather than that nothing matched, and links back.
+    // An old link past the end is no page (404, left out of search engines), says so rather
+    // than that nothing matched, and its Previous leads to the last page there is.
     const past = await page('/allpublishedarticles?tags=sports&page=9');
+    expect(past.res.statusCode).toBe(404);
+    expect(past.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(past.doc.querySelector('link[rel="canonical"]')).toBeNull();
     const text = past.doc.querySelector('main')?.textContent ?? '';
     expect(text).toContain('There is no page 9: the articles end on page 2.');
     expect(text).not.toContain('No articles match your search.');
-    const back = past.doc.querySelectorAll('main a').map((a) => a.getAttribute('href') ?? '');
-    expect(back.some((href) => /[?&]page=2/.test(href))).toBe(true);
+    const previous = past.doc.querySelector('main a[aria-label="Previous"]');
+    expect(previous?.getAttribute('href')).toMatch(/[?&]page=2(&|$)/);
   });
 
   it('has a search form that works without scripts', async () => {
@@ -409,6 +413,17 @@ describe('other pages', () => {
     // A reader signed in gets the page itself.
     const own = await page('/myarticles', reader.cookie);
     expect(own.res.statusCode).toBe(200);
+  });
+
+  it("answers 404 for Premium Articles' page past the end, and 200 for its first", async () => {
+    const past = await page('/premiumarticles?page=5', reader.cookie);
+    expect(past.res.statusCode).toBe(404);
+    expect(past.doc.querySelector('main')?.textContent).toContain(
+      'There is no page 5: the articles end on page 1.',
+    );
+    const first = await page('/premiumarticles', reader.cookie);
+    expect(first.res.statusCode).toBe(200);
+    expect(first.doc.querySelector('main')?.textContent).toContain('Inside the clinic');
   });
 
   it('titles the private pages and keeps them out of search engines', async () => {

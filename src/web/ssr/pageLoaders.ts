@@ -2,7 +2,12 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router';
 import type { PageData, PageDataError } from '#shared/pages';
 import { articleReadingQueryOptions } from '../lib/api/articleReading';
-import { articlesQueryOptions, type ArticleListParams } from '../lib/api/articles';
+import {
+  articlesQueryOptions,
+  isPastTheEnd,
+  type ArticleListParams,
+  type ArticlePage,
+} from '../lib/api/articles';
 import { ApiError } from '../lib/api/client';
 import { publishersQueryOptions } from '../lib/api/publishers';
 import { statisticsQueryOptions } from '../lib/api/statistics';
@@ -49,7 +54,7 @@ export const pageLoaders: Record<string, PageLoader> = {
       // The search form suggests the publishers' names.
       prefetch(context, publishersQueryOptions().queryKey, () => context.data.publishers()),
     ]);
-    return null;
+    return pastTheEnd(context, list);
   },
   // A reader's own pages: a guest is sent to log in, and back here afterwards (the address
   // carries the way back, as Google's sign-in does), with or without JavaScript.
@@ -61,8 +66,9 @@ export const pageLoaders: Record<string, PageLoader> = {
   'premium-articles': async ({ request, context }) => {
     // A guest is sent to log in (above): nothing to read for them.
     if (!context.data.viewer) return null;
-    await prefetchList(context, premiumList(new URL(request.url).searchParams).list);
-    return null;
+    const { list } = premiumList(new URL(request.url).searchParams);
+    await prefetchList(context, list);
+    return pastTheEnd(context, list);
   },
   article: async ({ params, context }) => {
     const id = params.id ?? '';
@@ -91,6 +97,15 @@ export function withLoaders<R extends { id?: string; children?: R[] }>(routes: R
       ...(route.children && { children: withLoaders(route.children) }),
     };
   });
+}
+
+/**
+ * A list's page past its end (an old link, a made-up number) is no page: 404, so search
+ * engines drop it rather than index an empty list. The page still says where the list ends.
+ */
+function pastTheEnd(context: LoaderContext, params: ArticleListParams) {
+  const list = context.queryClient.getQueryData<ArticlePage>(articlesQueryOptions(params).queryKey);
+  return list && isPastTheEnd(list, params.page) ? data(null, { status: 404 }) : null;
 }
 
 function prefetchList(context: LoaderContext, params: ArticleListParams) {

@@ -44,7 +44,8 @@ export function Pager({
         <li>
           <PageControl
             target={target}
-            to={page > 1 ? page - 1 : null}
+            // Past the end (an old link), the step back is to the last page there is.
+            to={page > 1 ? Math.min(page - 1, pageCount) : null}
             label={arrows ? 'Previous page' : 'Previous'}
             className={stepClass}
           >

@@ -47,6 +47,11 @@ export function useArticles(params: ArticleListParams) {
   return useQuery({ ...articlesQueryOptions(params), placeholderData: keepPreviousData });
 }
 
+/** A page beyond a list's last (an old link): page 2 on, with nothing on it. */
+export function isPastTheEnd(list: ArticlePage, page = 1): boolean {
+  return page > 1 && list.articles.length === 0;
+}
+
 /** The query string for `params`; tags are trimmed, lower-cased and joined with commas. */
 function listQuery(params: ArticleListParams): string {
   const query = new URLSearchParams();

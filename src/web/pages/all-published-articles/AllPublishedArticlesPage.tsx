@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ArticleResults } from '../../components/articles/ArticleResults';
 import { PageHeading } from '../../components/PageHeading';
 import { PageHead } from '../../head/PageHead';
-import { useArticles } from '../../lib/api/articles';
+import { isPastTheEnd, useArticles } from '../../lib/api/articles';
 import { withPage } from '../../lib/pageParam';
 import { SearchForm, type ArticleSearch } from './SearchForm';
 import { allArticlesSearch, canonicalPath, pageSize } from './search';
@@ -31,6 +31,7 @@ export function AllPublishedArticlesPage() {
         title={page > 1 ? `All Articles, page ${page}` : 'All Articles'}
         description={lede}
         path={canonicalPath(search, page)}
+        noindex={query.data && isPastTheEnd(query.data, page)}
       />
       <PageHeading>All Articles</PageHeading>
       <p className="mt-3 mb-6 font-serif text-lg text-ink-muted">{lede}</p>
