@@ -403,6 +403,24 @@ describe('other pages', () => {
     }
   });
 
+  it('sends a reader already signed in on from the login and register pages', async () => {
+    for (const [url, to] of [
+      ['/login', '/'],
+      ['/register', '/'],
+      ['/login?from=%2Fmyarticles', '/myarticles'],
+      ['/register?from=%2F%2Fevil.example', '/'],
+    ] as const) {
+      const { res } = await page(url, reader.cookie);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The end of a Google sign-in is the login page's to finish (its welcome, or the error).
+    for (const url of ['/login?signedIn=google&from=%2Fmyarticles', '/login?error=access_denied']) {
+      expect((await page(url, reader.cookie)).res.statusCode, url).toBe(200);
+    }
+  });
+
   it("sends a guest from a reader's own page to log in, and back afterwards", async () => {
     for (const url of ['/myarticles', '/myprofile', '/premiumarticles', '/updateArticle?id=5']) {
       const { res } = await page(url);

@@ -12,7 +12,8 @@ import { ApiError } from '../lib/api/client';
 import { publishersQueryOptions } from '../lib/api/publishers';
 import { statisticsQueryOptions } from '../lib/api/statistics';
 import { trendingParams } from '../lib/api/trending';
-import { withOrigin } from '../lib/auth/origin';
+import { originOf, withOrigin } from '../lib/auth/origin';
+import { googleReturnParams } from '../pages/login/useGoogleReturn';
 import { allArticlesSearch } from '../pages/all-published-articles/search';
 import { premiumList } from '../pages/premium-articles/premiumList';
 import { searchable, searchRequest, searchStateOf } from '../pages/search/searchState';
@@ -47,6 +48,10 @@ export const pageLoaders: Record<string, PageLoader> = {
     ]);
     return null;
   },
+  // A reader already signed in has nothing to do here: on to the page they came for, or home.
+  // Google's return (signedIn, error) is the login page's own to finish in the browser.
+  login: async ({ request, context }) => alreadySignedIn(request, context),
+  register: async ({ request, context }) => alreadySignedIn(request, context),
   'all-articles': async ({ request, context }) => {
     const { list } = allArticlesSearch(new URL(request.url).searchParams);
     await Promise.all([
@@ -97,6 +102,14 @@ export function withLoaders<R extends { id?: string; children?: R[] }>(routes: R
       ...(route.children && { children: withLoaders(route.children) }),
     };
   });
+}
+
+function alreadySignedIn(request: Request, context: LoaderContext) {
+  const { search } = new URL(request.url);
+  const params = new URLSearchParams(search);
+  const googleReturn = params.has(googleReturnParams.signedIn) || params.has('error');
+  if (!context.data.viewer || googleReturn) return null;
+  return redirect(originOf({ search, state: null }));
 }
 
 /**
