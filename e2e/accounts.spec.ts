@@ -122,6 +122,26 @@ test.describe('sign-in and sign-out', () => {
     await expect(mainNav(page).getByRole('link', { name: 'My Articles' })).toBeVisible();
   });
 
+  test("the toast's code loads while the sign-in is answered, not after", async ({ page }) => {
+    await page.goto('/login');
+    // The sign-in's answer is held until the toast's code has been asked for: before it was
+    // loaded with the first toast, after the answer, beside the next page's code.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/sign-in/email', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const toastCode = page.waitForRequest(/\/assets\/ToasterView-[^/]+\.js$/);
+    await page.getByLabel('Email').fill(demo.reader.email);
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toastCode;
+    answer();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('You are successfully logged in.')).toBeVisible();
+  });
+
   test.describe(() => {
     test.use({ allowConsoleErrors: /status of 401/ });
 

@@ -1,10 +1,10 @@
 import type { ExternalToast } from 'sonner';
 
 /*
- * Toasts through sonner, loaded with the first toast rather than with every page's first
- * script: most readers never see one, and its 9 KB (gzip) would otherwise delay every page's
- * start. ToastHost mounts sonner's Toaster once a toast is asked for; sonner shows the toasts
- * made before its Toaster subscribed, so none is lost.
+ * Toasts through sonner, loaded when a form is first sent (ToastHost) or with the first toast
+ * rather than with every page's first script: most readers never see one, and its 9 KB (gzip)
+ * would otherwise delay every page's start. ToastHost mounts sonner's Toaster once a toast is
+ * asked for; sonner shows the toasts made before its Toaster subscribed, so none is lost.
  */
 
 let asked = false;
