@@ -245,8 +245,17 @@ test.describe('keyboard', () => {
     for (const stop of stops) {
       if (stop.tabbable) expect(stop.name, 'a chart one can tab to').not.toBe('');
     }
-    // The pie's darker copy under it (its 3D side) is a picture: no stop of its own.
-    await expect(page.locator('main figure g.recharts-pie[tabindex="0"]')).toHaveCount(1);
+    // Nothing inside a chart is a stop of its own: not the pie's slices, nor its darker copy
+    // under it (its 3D side), which recharts would each make one, unnamed.
+    await expect(page.locator('main figure svg [tabindex]:not([tabindex^="-"])')).toHaveCount(0);
+
+    // From the keyboard, the pie's arrow keys name a publisher and its share.
+    const pieFigure = page.locator('main figure').filter({ has: page.locator('.recharts-pie') });
+    await pieFigure.locator('.recharts-wrapper > svg.recharts-surface').focus();
+    await page.keyboard.press('ArrowRight');
+    const tooltip = pieFigure.locator('.recharts-tooltip-item');
+    await expect(tooltip).toHaveText(/^\S.* : \d+\.\d%$/);
+    await expect(tooltip).toHaveCSS('color', 'rgb(22, 21, 20)');
   });
 
   test("closing the decline dialog gives focus back to the article's Decline", async ({ page }) => {

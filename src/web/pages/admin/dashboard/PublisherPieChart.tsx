@@ -25,14 +25,16 @@ export function PublisherPieChart() {
           <Pie
             data={data}
             dataKey="share"
+            // The chart's arrow keys step through this first pie's slices: named like the real
+            // pie's, so the tooltip they open says which publisher and what share.
+            nameKey="name"
             cy="52%"
             outerRadius="55%"
             fill="#00000033"
             stroke="none"
             isAnimationActive={false}
             legendType="none"
-            tooltipType="none"
-            // A picture only: no keyboard stop of its own beside the real pie's.
+            // No keyboard stop of its own beside the chart's.
             rootTabIndex={-1}
           />
           <Pie
@@ -40,13 +42,19 @@ export function PublisherPieChart() {
             dataKey="share"
             nameKey="name"
             outerRadius="55%"
+            // Nor this one: the chart is the stop, named by its title.
+            rootTabIndex={-1}
             label={({ value }) => percent(Number(value))}
           >
             {data.map((row, index) => (
               <Cell key={row.name} fill={palette[index % palette.length]} />
             ))}
           </Pie>
-          <Tooltip formatter={(value) => percent(Number(value))} />
+          {/* In ink: a slice's own colour (or the copy's grey, from the keyboard) reads faintly. */}
+          <Tooltip
+            formatter={(value) => percent(Number(value))}
+            itemStyle={{ color: 'var(--color-ink)' }}
+          />
           <Legend />
         </PieChart>
       </ResponsiveContainer>
