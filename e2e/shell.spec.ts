@@ -1,3 +1,4 @@
+import { signInAs } from './accounts.js';
 import { expect, test } from './fixtures.js';
 import { copyAt, fetchedPath } from './srcset.js';
 
@@ -104,6 +105,39 @@ test.describe('public layout', () => {
       page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'All Articles' }),
     ).toBeVisible();
   });
+});
+
+test("on a phone, the nav shows the current page's link and fades where more links wait", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'admin');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const strip = nav.getByRole('list');
+  const fade = () => strip.evaluate((list) => getComputedStyle(list).maskImage);
+
+  await page.goto('/');
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  // At the start: links wait past the right end only.
+  await expect
+    .poll(fade)
+    .toMatch(/^linear-gradient\(90deg, rgb\(0, 0, 0\) .*, rgba\(0, 0, 0, 0\)\)$/);
+
+  // Opened from further along the strip (here by its address), the current link is brought
+  // into view, clear of the fades, and links wait at both ends.
+  await page.goto('/myarticles');
+  const current = nav.getByRole('link', { name: 'My Articles' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  await expect
+    .poll(async () => {
+      const [link, list] = [(await current.boundingBox())!, (await strip.boundingBox())!];
+      return link.x >= list.x + 31 && link.x + link.width <= list.x + list.width - 31;
+    })
+    .toBe(true);
+  await expect
+    .poll(fade)
+    .toMatch(/^linear-gradient\(90deg, rgba\(0, 0, 0, 0\), .*rgba\(0, 0, 0, 0\)\)$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test.describe('server', () => {

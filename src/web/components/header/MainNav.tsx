@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth/authContext';
 import { Avatar } from '../Avatar';
 import { LoginButton } from './LoginButton';
 import { navItemsFor } from './navItems';
+import { useNavStrip } from './useNavStrip';
 
 // The menu's code (Radix) loads only for signed-in readers; guests never need it. The server
 // draws the avatar alone (a part that waits for code would be sent as a script to swap it in,
@@ -14,10 +15,21 @@ import { navItemsFor } from './navItems';
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
+ * On a phone, the strip's edges fade out where more links wait past them (useNavStrip), which
+ * says there is more to scroll to; padding lets the last link come clear of the right fade.
+ */
+const stripFades: Record<`${boolean}-${boolean}`, string> = {
+  'false-false': '',
+  'false-true': 'max-sm:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)]',
+  'true-false': 'max-sm:[mask-image:linear-gradient(to_right,transparent,#000_2rem)]',
+  'true-true':
+    'max-sm:[mask-image:linear-gradient(to_right,transparent,#000_2rem,#000_calc(100%-2rem),transparent)]',
+};
+
+/**
  * The sticky nav bar under the masthead. On narrow screens the links scroll sideways while the
- * Login button or the avatar stays put, so nothing runs off the screen; on a phone their right
- * edge fades out, which says there is more to scroll to, over padding that lets the last link
- * come clear of the fade.
+ * Login button or the avatar stays put, so nothing runs off the screen, and the current page's
+ * link is scrolled into view.
  */
 export function MainNav() {
   const auth = useAuth();
@@ -27,12 +39,19 @@ export function MainNav() {
     isPremium: auth.isPremium,
     isAdmin: auth.isAdmin,
   });
+  const { strip, edges } = useNavStrip(items.length);
 
   return (
     <nav aria-label="Main" className="sticky top-0 z-40 bg-paper">
       <div className="page-wrap">
         <div className="flex items-center gap-3 border-t-4 border-b border-double border-ink">
-          <ul className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:thin] max-sm:pr-8 max-sm:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)]">
+          <ul
+            ref={strip}
+            className={clsx(
+              'flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:thin] max-sm:pr-8',
+              stripFades[`${edges.before}-${edges.after}`],
+            )}
+          >
             {items.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
