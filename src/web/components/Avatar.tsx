@@ -1,11 +1,22 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import type { Article } from '#shared/articles';
 
-interface Props {
+/** Whom an avatar shows: a user's record fits as it is. */
+export interface AvatarPerson {
   name: string;
   photoURL: string | null;
   /** The photo's narrower copies (an HTML srcset), so a small avatar never fetches a big photo. */
   photoSrcset?: string | null;
+}
+
+/** An article's author as an avatar shows them (the API names the photo `photo`). */
+export function authorPerson(author: Article['author']): AvatarPerson {
+  return { name: author.name, photoURL: author.photo, photoSrcset: author.photoSrcset };
+}
+
+interface Props {
+  person: AvatarPerson;
   /** How wide the avatar is drawn (`56px`), for the browser's pick among `photoSrcset`. */
   sizes?: string;
   /** Size and other classes; the avatar is a circle. */
@@ -15,7 +26,8 @@ interface Props {
 }
 
 /** A person's photo in a circle, or their initials when there is none or it fails to load. */
-export function Avatar({ name, photoURL, photoSrcset, sizes, className, alt = '' }: Props) {
+export function Avatar({ person, sizes, className, alt = '' }: Props) {
+  const { name, photoURL, photoSrcset } = person;
   const [failedURL, setFailedURL] = useState<string | null>(null);
   const classes = clsx('shrink-0 rounded-full', className);
   if (photoURL && photoURL !== failedURL) {

@@ -73,9 +73,7 @@ export function AdminLayout() {
           {user && (
             <div className="flex items-center gap-3 border-t border-paper/20 px-4 py-3 sm:px-6 lg:flex-col lg:py-6 lg:text-center">
               <Avatar
-                name={user.name}
-                photoURL={user.photoURL}
-                photoSrcset={user.photoSrcset}
+                person={user}
                 sizes="(min-width: 64rem) 80px, 40px"
                 className="size-10 text-sm ring-2 ring-paper/30 lg:size-20 lg:text-2xl"
               />

@@ -31,13 +31,7 @@ export default function AccountMenu({ user, isAdmin }: { user: UserRecord; isAdm
         title={user.name}
         className="flex shrink-0 items-center gap-1 rounded-full p-0.5 text-ink hover:text-accent focus-visible:outline-offset-1 data-[state=open]:text-accent"
       >
-        <Avatar
-          name={user.name}
-          photoURL={user.photoURL}
-          photoSrcset={user.photoSrcset}
-          sizes="36px"
-          className="size-9 text-sm"
-        />
+        <Avatar person={user} sizes="36px" className="size-9 text-sm" />
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content

@@ -93,13 +93,5 @@ export function MainNav() {
 
 /** The avatar where the menu will be, while its code loads. */
 function AvatarStandIn({ user }: { user: UserRecord }) {
-  return (
-    <Avatar
-      name={user.name}
-      photoURL={user.photoURL}
-      photoSrcset={user.photoSrcset}
-      sizes="36px"
-      className="mr-5 size-9 text-sm"
-    />
-  );
+  return <Avatar person={user} sizes="36px" className="mr-5 size-9 text-sm" />;
 }

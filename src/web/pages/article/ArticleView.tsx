@@ -4,7 +4,7 @@ import { Crown } from 'lucide-react';
 import { Fragment } from 'react';
 import { articleMessages } from '#shared/article-messages';
 import type { ArticleReading } from '#shared/pages';
-import { Avatar } from '../../components/Avatar';
+import { Avatar, authorPerson } from '../../components/Avatar';
 import { JsonLd } from '../../head/JsonLd';
 import { PageHead } from '../../head/PageHead';
 import { newsArticleData, paywalledClass } from '../../head/structuredData';
@@ -62,9 +62,7 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
       </h1>
       <div className="mt-6 flex items-center gap-4 border-y border-rule py-4">
         <Avatar
-          name={author.name}
-          photoURL={author.photo}
-          photoSrcset={author.photoSrcset}
+          person={authorPerson(author)}
           sizes="56px"
           alt={`Photo of ${author.name}`}
           className="size-14 text-lg"

@@ -7,9 +7,7 @@ export function ProfileView({ user, onEdit }: { user: UserRecord; onEdit: () => 
   return (
     <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
       <Avatar
-        name={user.name}
-        photoURL={user.photoURL}
-        photoSrcset={user.photoSrcset}
+        person={user}
         sizes="128px"
         alt={`Photo of ${user.name}`}
         className="size-32 text-4xl"

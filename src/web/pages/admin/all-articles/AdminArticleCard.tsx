@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../components/toasts/toast';
 import { articleStatus, type Article } from '#shared/articles';
-import { Avatar } from '../../../components/Avatar';
+import { Avatar, authorPerson } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { EmailAddress } from '../../../components/EmailAddress';
 import { buttonClass } from '../../../components/ui/button';
@@ -88,13 +88,7 @@ export function AdminArticleCard({
           </a>
         )}
         <div className="flex items-center gap-3">
-          <Avatar
-            name={article.author.name}
-            photoURL={article.author.photo}
-            photoSrcset={article.author.photoSrcset}
-            sizes="40px"
-            className="size-10 text-sm"
-          />
+          <Avatar person={authorPerson(article.author)} sizes="40px" className="size-10 text-sm" />
           <div className="min-w-0 text-sm">
             <p className="truncate font-semibold">{article.author.name}</p>
             <p className="text-ink-muted">

@@ -76,13 +76,7 @@ function UserRow({ user }: { user: UserListItem }) {
     <tr className="border-b border-rule">
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
-          <Avatar
-            name={user.name}
-            photoURL={user.photoURL}
-            photoSrcset={user.photoSrcset}
-            sizes="40px"
-            className="size-10 shrink-0 text-sm"
-          />
+          <Avatar person={user} sizes="40px" className="size-10 shrink-0 text-sm" />
           <div className="min-w-0">
             <span className="font-semibold">{user.name}</span>
             <span className="block break-words text-ink-muted sm:hidden">
