@@ -149,6 +149,12 @@ test.describe('server', () => {
     expect(health.status()).toBe(200);
   });
 
+  test("the build's entry is no page of its own", async ({ request }) => {
+    const entry = await request.get('/index.html');
+    expect(entry.status()).toBe(404);
+    expect(await entry.text()).toContain('<title>Page not found | Tribune</title>');
+  });
+
   test('hashed assets are cached for a long time and pages are revalidated', async ({
     page,
     request,

@@ -39,6 +39,9 @@ export async function installWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's entry, which draws every page in the browser, is the fallback below, not
+      // a page: served at its own address it is a copy of home with nothing in it.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // The build writes .br and .gz copies (scripts/precompress.ts); compressing on the fly
       // would cost milliseconds per request for the larger scripts.
       preCompressed: true,
