@@ -160,6 +160,38 @@ test.describe('home page', () => {
     }
   });
 
+  test('the counters count up when they come into view, from the real numbers the page holds', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Statistics' });
+    const total = section.locator('[data-value]').first();
+    const final = Number(await total.getAttribute('data-value'));
+    const text = new Intl.NumberFormat('en-US').format(final);
+    // Below the fold, the number itself: nothing counts where no one sees it.
+    await expect(section).not.toBeInViewport();
+    await expect(total.locator('[aria-hidden="true"]')).toHaveText(text);
+    await page.waitForTimeout(500);
+    await expect(total.locator('[aria-hidden="true"]')).toHaveText(text);
+
+    // Every number drawn from the moment it is scrolled to.
+    await total.evaluate((element) => {
+      const seen: string[] = [];
+      (window as typeof window & { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+      });
+    });
+    await section.scrollIntoViewIfNeeded();
+    await expect(total.locator('[aria-hidden="true"]')).toHaveText(text);
+    const seen = await page.evaluate(() => (window as typeof window & { seen: string[] }).seen);
+    expect(seen[0]).toMatch(/^0/);
+    expect(seen.length).toBeGreaterThan(3);
+  });
+
   test('feedback waits, thanks, lists newest first, survives a reload and refuses an empty box', async ({
     page,
   }) => {

@@ -109,6 +109,10 @@ describe('the home page', () => {
     const links = doc.querySelectorAll('a').map((a) => a.getAttribute('href'));
     expect(links).toContain(`/articles/${ids['Harbour reopens']}`);
     expect(doc.querySelector('main')?.textContent).toContain('Harbour reopens');
+    // The counters show the real numbers (they count up in the browser, when seen): four
+    // readers signed up, one of them premium.
+    const counters = doc.querySelectorAll('[data-value] > [aria-hidden="true"]');
+    expect(counters.map((counter) => counter.textContent)).toEqual(['4', '3', '1']);
     // The app's script and styles are named for the browser to take over.
     expect(doc.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
       '/assets/main-test.js',

@@ -14,7 +14,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 const listClass =
   'grid divide-rule border-y border-rule sm:grid-cols-3 sm:divide-x max-sm:divide-y';
 
-/** The home page's three reader counters, counting up to the server's numbers. */
+/** The home page's three reader counters, counting up to the server's numbers when seen. */
 export function StatisticsSection() {
   return (
     <section aria-labelledby="statistics-heading">
@@ -67,11 +67,11 @@ function StatisticsContent() {
 }
 
 function Counter({ label, value }: { label: string; value: number }) {
-  const shown = useCountUp(value);
+  const { ref, shown } = useCountUp<HTMLSpanElement>(value);
   return (
     <CounterFrame label={label}>
       {/* Screen readers get the final number once, not every step of the count. */}
-      <span data-value={value}>
+      <span ref={ref} data-value={value}>
         <span aria-hidden="true">{numberFormat.format(shown)}</span>
         <span className="sr-only">{numberFormat.format(value)}</span>
       </span>
