@@ -134,6 +134,23 @@ test.describe('without JavaScript', () => {
     expect(text.length).toBeGreaterThan(200);
   });
 
+  test("every trending card can be reached, the carousel's cards scrolling sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Trending' });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides.nth(1)).not.toBeInViewport();
+    // The reader's own sideways scroll (a swipe, a trackpad) moves them.
+    await slides.first().hover();
+    await expect(async () => {
+      await page.mouse.wheel(400, 0);
+      await expect(slides.last()).toBeInViewport({ ratio: 0.9, timeout: 500 });
+    }).toPass();
+    await expect(slides.first()).not.toBeInViewport();
+  });
+
   test('All Articles searches with its form and pages with its links', async ({
     page,
     request,

@@ -13,7 +13,7 @@ const autoplayDelayMs = 2000;
 
 /** Spec: 3 cards at a time, 2 below 1024 px, 1 below 600 px. */
 export const slideClass =
-  'min-w-0 shrink-0 grow-0 basis-full pl-4 min-[600px]:basis-1/2 lg:basis-1/3';
+  'min-w-0 shrink-0 grow-0 basis-full snap-start pl-4 min-[600px]:basis-1/2 lg:basis-1/3';
 
 /** A slide's card width: the page column (page-wrap) plus the track's 1rem overhang, in one,
  * two or three slides, less each slide's 1rem padding. */
@@ -60,6 +60,14 @@ export function TrendingCarousel({
 
   useEffect(() => {
     if (!emblaApi) return;
+    // A reader who scrolled the cards before Embla started stays on the card they reached.
+    const viewport = emblaApi.rootNode();
+    const slideWidth = emblaApi.slideNodes()[0]?.offsetWidth;
+    if (viewport.scrollLeft > 0 && slideWidth) {
+      const reached = Math.round(viewport.scrollLeft / slideWidth);
+      viewport.scrollLeft = 0;
+      emblaApi.scrollTo(reached, true);
+    }
     const update = () => {
       setSelected(emblaApi.selectedScrollSnap());
       setSnapCount(emblaApi.scrollSnapList().length);
@@ -132,7 +140,17 @@ export function TrendingCarousel({
 
       {/* Moving slides are not read out while they move by themselves, only when the reader
           moves them. */}
-      <div ref={viewportRef} className="overflow-hidden" aria-live={shouldPlay ? 'off' : 'polite'}>
+      <div
+        ref={viewportRef}
+        // Until Embla moves the slides (and for readers without JavaScript), they scroll
+        // sideways by themselves, a card at a time, so every card can be reached.
+        className={
+          emblaApi
+            ? 'overflow-hidden'
+            : 'snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]'
+        }
+        aria-live={shouldPlay ? 'off' : 'polite'}
+      >
         <div className="-ml-4 flex touch-pan-y">
           {articles.map((article, index) => (
             <div
