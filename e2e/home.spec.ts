@@ -88,9 +88,35 @@ test.describe('home page', () => {
     expect(shown.filter((title) => names.has(title)).length).toBeGreaterThanOrEqual(4);
 
     const first = (await visibleTitles(page))[0];
+    // It starts when the page is first idle (two seconds at most), then moves every two.
     await expect
-      .poll(async () => (await visibleTitles(page))[0], { timeout: 5000 })
+      .poll(async () => (await visibleTitles(page))[0], { timeout: 8000 })
       .not.toBe(first);
+  });
+
+  test('the carousel starts when the reader reaches for it, and nothing below it moves then', async ({
+    page,
+  }) => {
+    // A page that is never idle: the carousel waits for the reader.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto('/');
+    const region = carousel(page);
+    await page.waitForFunction(() => {
+      const element = document.querySelector('[aria-roledescription="carousel"]');
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+    });
+    const dots = region.getByRole('button', { name: /^Show slide/ });
+    await page.waitForTimeout(500);
+    await expect(dots, 'not started by hydration').toHaveCount(0);
+    const below = page.getByRole('heading', { name: 'Publishers', level: 2 });
+    const before = await below.boundingBox();
+
+    await region.getByRole('button', { name: 'Next slide' }).click();
+    await expect(dots).toHaveCount(6);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    expect(await below.boundingBox()).toEqual(before);
   });
 
   test('the carousel is usable by keyboard and pauses', async ({ page }) => {

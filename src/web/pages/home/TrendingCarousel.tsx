@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Article } from '#shared/articles';
 import { ArticleCard } from '../../components/articles/ArticleCard';
 import { cardImagePriority } from '../../components/articles/ArticleImage';
+import { useStartWhenIdle } from '../../hooks/useStartWhenIdle';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 /** Spec: the carousel moves on every 2 seconds. */
@@ -29,6 +30,9 @@ const controlClass =
  * The trending articles in an endless carousel (Embla) that moves on by itself. It stops while
  * the pointer is over it or focus is inside it, when the reader presses Pause, and never moves
  * by itself for readers who prefer reduced motion. Marked up as the WAI-ARIA carousel pattern.
+ * Embla starts once the page is idle after hydration, or as soon as the pointer or focus comes to
+ * the carousel: its start measures every slide, and in hydration's commit it lengthened the
+ * longest task of the home page's load.
  */
 export function TrendingCarousel({
   articles,
@@ -50,6 +54,7 @@ export function TrendingCarousel({
   );
   const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
   const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' }, plugins);
+  const [started, start] = useStartWhenIdle();
 
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
@@ -58,15 +63,25 @@ export function TrendingCarousel({
   const [paused, setPaused] = useState(false);
   const shouldPlay = !reduceMotion && !paused && !hovered && !focused;
 
+  // Previous and Next pressed before Embla started (a click that came with the pointer): made
+  // once it has.
+  const pendingMoves = useRef(0);
+
   useEffect(() => {
     if (!emblaApi) return;
     // A reader who scrolled the cards before Embla started stays on the card they reached.
     const viewport = emblaApi.rootNode();
     const slideWidth = emblaApi.slideNodes()[0]?.offsetWidth;
+    let reached = 0;
     if (viewport.scrollLeft > 0 && slideWidth) {
-      const reached = Math.round(viewport.scrollLeft / slideWidth);
+      reached = Math.round(viewport.scrollLeft / slideWidth);
       viewport.scrollLeft = 0;
       emblaApi.scrollTo(reached, true);
+    }
+    if (pendingMoves.current !== 0) {
+      const snaps = emblaApi.scrollSnapList().length;
+      emblaApi.scrollTo((((reached + pendingMoves.current) % snaps) + snaps) % snaps);
+      pendingMoves.current = 0;
     }
     const update = () => {
       setSelected(emblaApi.selectedScrollSnap());
@@ -95,17 +110,29 @@ export function TrendingCarousel({
     };
   }, [emblaApi, autoplay, shouldPlay, reduceMotion]);
 
-  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
-  const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+  const move = useCallback(
+    (by: 1 | -1) => {
+      if (!emblaApi) {
+        pendingMoves.current += by;
+        start();
+      } else if (by === 1) emblaApi.scrollNext();
+      else emblaApi.scrollPrev();
+    },
+    [emblaApi, start],
+  );
 
   return (
     <div
       role="region"
       aria-roledescription="carousel"
       aria-labelledby={labelledBy}
+      onPointerEnter={start}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        start();
+        setFocused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
@@ -127,13 +154,18 @@ export function TrendingCarousel({
         )}
         <button
           type="button"
-          onClick={scrollPrev}
+          onClick={() => move(-1)}
           className={controlClass}
           aria-label="Previous slide"
         >
           <ChevronLeft aria-hidden className="size-5" />
         </button>
-        <button type="button" onClick={scrollNext} className={controlClass} aria-label="Next slide">
+        <button
+          type="button"
+          onClick={() => move(1)}
+          className={controlClass}
+          aria-label="Next slide"
+        >
           <ChevronRight aria-hidden className="size-5" />
         </button>
       </div>
@@ -141,7 +173,7 @@ export function TrendingCarousel({
       {/* Moving slides are not read out while they move by themselves, only when the reader
           moves them. */}
       <div
-        ref={viewportRef}
+        ref={started ? viewportRef : undefined}
         // Until Embla moves the slides (and for readers without JavaScript), they scroll
         // sideways by themselves, a card at a time, so every card can be reached.
         className={
@@ -172,9 +204,10 @@ export function TrendingCarousel({
         </div>
       </div>
 
-      {snapCount > 1 && (
-        <div className="mt-5 flex justify-center gap-1">
-          {Array.from({ length: snapCount }, (_, index) => (
+      {/* The dots' row has its height before Embla starts, so nothing below moves then. */}
+      <div className="mt-5 flex min-h-5 justify-center gap-1">
+        {snapCount > 1 &&
+          Array.from({ length: snapCount }, (_, index) => (
             <button
               key={index}
               type="button"
@@ -191,8 +224,7 @@ export function TrendingCarousel({
               />
             </button>
           ))}
-        </div>
-      )}
+      </div>
     </div>
   );
 }
