@@ -173,6 +173,18 @@ test.describe('server', () => {
     expect(asset.headers()['cache-control']).toContain('immutable');
   });
 
+  test("the entry's first line asks Chromium to compile it while it downloads", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(entry, 'the page names its entry').toBeDefined();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const script = await request.get(entry!, { headers: { 'accept-encoding': encoding } });
+      expect((await script.text()).split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+    }
+  });
+
   test('the API reference page renders under the Content-Security-Policy', async ({ page }) => {
     await page.goto('/api/docs');
     await expect(page.getByText('Tribune API')).toBeVisible();
