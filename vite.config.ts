@@ -157,27 +157,24 @@ function precompress(): Plugin {
   return {
     name: 'tribune:precompress',
     apply: 'build',
-    writeBundle: {
-      sequential: true,
-      handler(options, bundle) {
-        const dir = options.dir ?? '';
-        for (const fileName of Object.keys(bundle)) {
-          if (!compressible.test(fileName)) continue;
-          const file = path.join(dir, fileName);
-          const bytes = readFileSync(file);
-          if (bytes.length < 1024) continue;
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(bytes, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            }),
-          );
-          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
-        }
-      },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!compressible.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs } from './accounts.js';
 import { expect, test } from './fixtures.js';
+import { hydrated } from './hydration.js';
 
 interface TrendingItem {
   _id: string;
@@ -103,10 +104,7 @@ test.describe('home page', () => {
     });
     await page.goto('/');
     const region = carousel(page);
-    await page.waitForFunction(() => {
-      const element = document.querySelector('[aria-roledescription="carousel"]');
-      return element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
-    });
+    await hydrated(page);
     const dots = region.getByRole('button', { name: /^Show slide/ });
     await page.waitForTimeout(500);
     await expect(dots, 'not started by hydration').toHaveCount(0);

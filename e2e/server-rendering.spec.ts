@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { demo, signInAs } from './accounts.js';
 import { listArticles } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { hydrated } from './hydration.js';
 
 /*
  * Pages arrive as the server rendered them and the app takes them over in place (hydration):
@@ -26,17 +27,6 @@ function consoleWarnings(page: Page): string[] {
     if (message.type() === 'warning') warnings.push(message.text());
   });
   return warnings;
-}
-
-/**
- * Waits until React has taken over the page. Nothing on a guest's page looks different once it
- * has, so this asks React's own mark on the elements it manages (a `__reactFiber` property).
- */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const nav = document.querySelector('nav[aria-label="Main"] a');
-    return nav !== null && Object.keys(nav).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 test.describe('server-rendered pages', () => {

@@ -12,16 +12,16 @@ const latestMs = 2000;
  */
 export function useStartWhenIdle(): [started: boolean, start: () => void] {
   const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
   useEffect(() => {
     if (started) return;
-    const begin = () => setStarted(true);
     // Safari has no idle callbacks: a task after this one then.
     if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(begin, 1);
+      const timer = setTimeout(start, 1);
       return () => clearTimeout(timer);
     }
-    const handle = requestIdleCallback(begin, { timeout: latestMs });
+    const handle = requestIdleCallback(start, { timeout: latestMs });
     return () => cancelIdleCallback(handle);
-  }, [started]);
-  return [started, useCallback(() => setStarted(true), [])];
+  }, [started, start]);
+  return [started, start];
 }
