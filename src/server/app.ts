@@ -37,6 +37,7 @@ import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
 import { searchGatePlugin } from './search/gate.js';
+import { searchIndexTidyPlugin } from './search/tidy-index.js';
 import { searchRoutes } from './search/routes.js';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(cachePlugin);
   await app.register(searchGatePlugin);
+  await app.register(searchIndexTidyPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });

@@ -184,7 +184,10 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
-  /** How often expired counters and unused images are swept (ms); a minute unless set (tests). */
+  /**
+   * How often expired counters and unused images are swept, and SQLite's search index merged
+   * (ms); a minute unless set (tests).
+   */
   sweepIntervalMs?: number;
   /** How often each server looks for mail due to be sent (ms); 5 s unless set (tests). */
   mailIntervalMs?: number;

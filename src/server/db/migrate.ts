@@ -23,6 +23,7 @@ import * as imageHeight from './migrations/013-image-height.js';
 import * as searchInline from './migrations/014-search-inline.js';
 import * as storedPages from './migrations/015-stored-pages.js';
 import * as storedPagesAuthorPhoto from './migrations/016-stored-pages-author-photo.js';
+import * as searchIndexMerging from './migrations/017-search-index-merging.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '014-search-inline': searchInline,
   '015-stored-pages': storedPages,
   '016-stored-pages-author-photo': storedPagesAuthorPhoto,
+  '017-search-index-merging': searchIndexMerging,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
