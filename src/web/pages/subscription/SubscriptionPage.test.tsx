@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
@@ -30,21 +30,28 @@ const open = (state?: unknown, user: UserRecord | null = null) =>
 describe('choosing a plan', () => {
   it('starts on 5 days, and the price and plan card follow the period chosen', async () => {
     open();
-    const period = screen.getByLabelText('Subscription period');
-    expect(period).toHaveProperty('value', '5-days');
+    const period = screen.getByRole('group', { name: 'Subscription period' });
+    expect(within(period).getByRole('radio', { checked: true })).toHaveProperty('value', '5-days');
+    expect(
+      within(period)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['1 minute (for assignment checking)$1', '5 days$10', '10 days$20']);
     expect(screen.getByRole('heading', { name: '5 Days' })).toBeDefined();
 
-    await userEvent.selectOptions(period, '10-days');
+    await userEvent.click(within(period).getByRole('radio', { name: /^10 days/ }));
+    expect(within(period).getByRole('radio', { checked: true })).toHaveProperty('value', '10-days');
     expect(screen.getByRole('heading', { name: '10 Days' })).toBeDefined();
-    expect(screen.getAllByText('$20')).toHaveLength(2);
+    // Beside the period, as the price below it, and on the plan card.
+    expect(screen.getAllByText('$20')).toHaveLength(3);
   });
 
   it('takes the plan a home page card chose, and goes to pay with its price and period', async () => {
     open({ price: 1, period: 1 / 1440 });
     // The spec's two labels of the one-minute plan: the card's, and the period selector's.
     expect(screen.getByRole('heading', { name: 'Free for One Minutes' })).toBeDefined();
-    expect(screen.getByRole('option', { selected: true }).textContent).toBe(
-      '1 minute (for assignment checking): $1',
+    expect(screen.getByRole('radio', { checked: true }).closest('label')?.textContent).toBe(
+      '1 minute (for assignment checking)$1',
     );
     await userEvent.click(screen.getByRole('button', { name: 'checkout now' }));
     expect(JSON.parse(screen.getByRole('status', { name: 'Went to' }).textContent)).toEqual({
