@@ -21,13 +21,25 @@ export interface SearchPage {
   page: number;
 }
 
-/** A match among the newest, as an engine finds it: its score (higher is better) and facets. */
-export interface RankedRow {
-  id: number;
-  score: number;
-  createdAt: string | Date;
-  publisher: string;
-  tags: string[];
+/** What an engine answers for the newest matches of a search: one page of them, and counts. */
+export interface RankedPage {
+  /** The page's articles, best first. */
+  ids: number[];
+  /** The matches ranked: all of them, or the newest `window` of them. */
+  total: number;
+  /** More articles match than the newest `window`. */
+  more: boolean;
+  /** How many of the matches ranked each publisher and each tag has, in any order. */
+  publishers: { name: string; count: number }[];
+  tags: { tag: string; count: number }[];
+}
+
+/** Which matches an engine ranks, and which of them it answers. */
+export interface RankedSlice {
+  /** The newest matches ranked and counted (`searchLimits.ranked`). */
+  window: number;
+  limit: number;
+  offset: number;
 }
 
 /** A result's title and passage with the engine's marks around the matched words. */
@@ -40,17 +52,18 @@ export interface MarkedText {
 /** What one engine does for a search (sqlite-matches.ts, postgres-matches.ts). */
 export interface SearchEngine {
   /**
-   * The newest matches, newest first, at most `count`: each scored by the engine's relevance
-   * (corpus-wide statistics, so a score does not depend on which matches are read), with its
-   * publisher's name and its tags.
+   * The newest `window` matches, each scored by the engine's relevance (corpus-wide statistics,
+   * so a score does not depend on which matches are read): ordered best first (the newer first
+   * among equals), the slice asked for, and the matches' counts per publisher and per tag. The
+   * engine does all of it in one statement, so only the page and the counts leave the database.
    */
-  newest(
+  ranked(
     db: Db,
     terms: readonly Term[],
     filters: ResolvedFilters,
     publicOnly: boolean,
-    count: number,
-  ): Promise<RankedRow[]>;
+    slice: RankedSlice,
+  ): Promise<RankedPage>;
   /** These matches' titles and best passages, marked, in any order. */
   marked(
     db: Db,
@@ -89,25 +102,19 @@ export async function findMatches(
 ): Promise<Matches> {
   const resolved = await resolveFilters(db, filters);
   if (!resolved) return noMatches;
-  const found = await engine.newest(db, terms, resolved, publicOnly, searchLimits.ranked + 1);
-  const more = found.length > searchLimits.ranked;
-  const rows = found.slice(0, searchLimits.ranked).map((row) => ({
-    ...row,
-    time: new Date(row.createdAt).getTime(),
-  }));
-  rows.sort((a, b) => b.score - a.score || b.time - a.time || b.id - a.id);
-  const pageIds = rows.slice((page - 1) * limit, page * limit).map((row) => row.id);
-  const marked = pageIds.length ? await engine.marked(db, terms, pageIds, publicOnly) : [];
+  const ranked = await engine.ranked(db, terms, resolved, publicOnly, {
+    window: searchLimits.ranked,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const marked = ranked.ids.length ? await engine.marked(db, terms, ranked.ids, publicOnly) : [];
   const byId = new Map(marked.map((text) => [text.id, text]));
   return {
-    hits: pageIds.flatMap((id) => byId.get(id) ?? []),
-    total: rows.length,
-    more,
-    publishers: countsOf(rows.map((row) => row.publisher)).map(([name, count]) => ({
-      name,
-      count,
-    })),
-    tags: countsOf(rows.flatMap((row) => row.tags)).map(([tag, count]) => ({ tag, count })),
+    hits: ranked.ids.flatMap((id) => byId.get(id) ?? []),
+    total: ranked.total,
+    more: ranked.more,
+    publishers: mostFirst(ranked.publishers, (facet) => facet.name),
+    tags: mostFirst(ranked.tags, (facet) => facet.tag),
   };
 }
 
@@ -131,11 +138,12 @@ async function resolveFilters(
   return found ? { ...rest, publisherId: found.id } : null;
 }
 
-/** How often each value comes, the most first, then by name. */
-function countsOf(values: string[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+/** Facets the most frequent first, then by name. */
+function mostFirst<Facet extends { count: number }>(
+  facets: Facet[],
+  name: (facet: Facet) => string,
+): Facet[] {
+  return facets.sort((a, b) => b.count - a.count || name(a).localeCompare(name(b)));
 }
 
 /**
@@ -155,4 +163,61 @@ export function filterConditions(filters: ResolvedFilters): RawBuilder<unknown> 
     );
   }
   return sql.join(all, sql` and `);
+}
+
+/**
+ * The one statement each engine answers `ranked` with. `found` is the engine's read of the
+ * newest `window + 1` matches, newest first, as rows (id, score, created_at, publisher_id);
+ * around it, the statement keeps the newest `window`, orders them best first (the newer first
+ * among equal scores), takes the slice asked for, and counts them per publisher and per tag,
+ * each part as a JSON array made by the engine's functions (`json`). Done in the database, the
+ * window's rows never leave it: sent to the server, a thousand rows and their tags cost more to
+ * carry (from SQLite's read thread, or over PostgreSQL's connection) and to count in
+ * JavaScript than the database takes to read them.
+ */
+export function rankedStatement(
+  found: RawBuilder<unknown>,
+  { window, limit, offset }: RankedSlice,
+  json: { array: 'json_array' | 'json_build_array'; agg: 'json_group_array' | 'json_agg' },
+): RawBuilder<RankedStatementRow> {
+  const array = sql.raw(json.array);
+  const agg = sql.raw(json.agg);
+  const best = sql`score desc, created_at desc, id desc`;
+  return sql<RankedStatementRow>`
+    with found as materialized (${found}),
+      ranked as materialized (select * from found order by id desc limit ${window})
+    select
+      (select count(*) from found) as found,
+      (select coalesce(${agg}(id order by ${best}), '[]') from (
+        select id, score, created_at from ranked order by ${best} limit ${limit} offset ${offset}
+      ) chosen) as ids,
+      (select coalesce(${agg}(${array}(p.name, c.n)), '[]') from (
+        select publisher_id, count(*) as n from ranked group by publisher_id
+      ) c join publisher p on p.id = c.publisher_id) as publishers,
+      (select coalesce(${agg}(${array}(c.tag, c.n)), '[]') from (
+        select t.tag as tag, count(*) as n from article_tag t
+          -- "in", not a join: SQLite would otherwise walk all of article_tag by tag.
+          where t.article_id in (select id from ranked) group by t.tag
+      ) c) as tags`;
+}
+
+/** The statement's one row: JSON text on SQLite, already parsed on PostgreSQL. */
+export interface RankedStatementRow {
+  found: number;
+  ids: string | number[];
+  publishers: string | [string, number][];
+  tags: string | [string, number][];
+}
+
+/** The statement's row as `ranked` answers it. */
+export function rankedPageOf(row: RankedStatementRow, window: number): RankedPage {
+  const parsed = <T>(value: string | T): T =>
+    typeof value === 'string' ? (JSON.parse(value) as T) : value;
+  return {
+    ids: parsed(row.ids),
+    total: Math.min(row.found, window),
+    more: row.found > window,
+    publishers: parsed(row.publishers).map(([name, count]) => ({ name, count })),
+    tags: parsed(row.tags).map(([tag, count]) => ({ tag, count })),
+  };
 }

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { filterConditions, type MarkedText, type RankedRow, type SearchEngine } from './matches.js';
+import {
+  filterConditions,
+  rankedPageOf,
+  rankedStatement,
+  type MarkedText,
+  type SearchEngine,
+} from './matches.js';
 import type { SqliteReadThreads } from '../db/sqlite-read-threads.js';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 
@@ -13,24 +19,23 @@ import { ftsQuery, markEnd, markStart } from './terms.js';
  * (db/sqlite-read-threads.ts): a search's 10 ms would otherwise hold up every other request.
  */
 export const sqliteMatches = (threads: SqliteReadThreads): SearchEngine => ({
-  async newest(db, terms, filters, publicOnly, count) {
+  async ranked(db, terms, filters, publicOnly, slice) {
     // Each match is looked up in article_title_match_idx (migration 004), which holds every
     // column the filters read: the article's own row, its whole text first, stays unread.
-    const rows = await threads.all(
-      sql<Omit<RankedRow, 'tags'> & { tags: string }>`
+    const found = sql`
       select article_search.rowid as id,
         -bm25(article_search, 10.0, 3.0, 3.0) as score,
-        a.created_at as "createdAt",
-        p.name as publisher,
-        (select json_group_array(t.tag) from article_tag t where t.article_id = a.id) as tags
+        a.created_at as created_at,
+        a.publisher_id as publisher_id
       from article_search
         join article a indexed by article_title_match_idx on a.id = article_search.rowid
-        join publisher p on p.id = a.publisher_id
       where article_search match ${ftsQuery(terms, publicOnly)} and ${filterConditions(filters)}
       order by article_search.rowid desc
-      limit ${count}`.compile(db),
+      limit ${slice.window + 1}`;
+    const [row] = await threads.all(
+      rankedStatement(found, slice, { array: 'json_array', agg: 'json_group_array' }).compile(db),
     );
-    return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
+    return rankedPageOf(row!, slice.window);
   },
 
   async marked(db, terms, ids, publicOnly) {
