@@ -73,15 +73,13 @@ export interface SearchEngine {
   ): Promise<MarkedText[]>;
 }
 
-/** One engine's answer: the page's articles with their marked title and passage, and facets. */
-export interface Matches {
+/**
+ * A search's matches: the page's articles with their marked title and passage, the total and
+ * `more` as the engine ranked them (the window is `searchLimits.ranked`), and the facets, the
+ * most frequent first.
+ */
+export interface Matches extends Omit<RankedPage, 'ids'> {
   hits: MarkedText[];
-  /** The matches ranked and counted: all of them, or the newest `searchLimits.ranked`. */
-  total: number;
-  /** More articles match than the newest `searchLimits.ranked`, which alone are ranked. */
-  more: boolean;
-  publishers: { name: string; count: number }[];
-  tags: { tag: string; count: number }[];
 }
 
 export const facetSizes = { publishers: 10, tags: 12 } as const;
