@@ -16,12 +16,12 @@ export const searchRetryAfterSeconds = 2;
 
 /**
  * How many searches one process reads at once, by engine. SQLite runs each on one of its read
- * threads (db/sqlite-read-threads.ts), and holds its turn through the main thread's part too (the
- * page's articles, the answer's JSON): three more than there are threads keep them busy while
- * the main thread works (with one more, the benchmark's searches were 255 a second where they
- * are 338 now: the thread waited between searches). On PostgreSQL each holds one of the pool's ten connections
- * for its read: four leave the rest to every other request, as SQLite's threads leave its main
- * connection alone. Either way a search that cannot start within a second is refused (503):
+ * threads (db/sqlite-read-threads.ts), and a search keeps its turn through the main thread's
+ * part too (the page's articles, the answer's JSON): three more than there are threads keep them
+ * busy while the main thread works (with one more, the benchmark's searches were 255 a second
+ * where they are 338 now: the thread waited between searches). On PostgreSQL each holds one of
+ * the pool's ten connections for its read: four leave the rest to every other request, as
+ * SQLite's threads leave its main connection alone. Either way a search that cannot start within a second is refused (503):
  * past capacity the wait would only grow (work-gate.ts).
  */
 export function searchGateLimits(database: DatabaseHandle): GateLimits {
