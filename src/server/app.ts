@@ -36,6 +36,7 @@ import { premiumRemindersPlugin } from './payments/reminders.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
+import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
 import { searchRoutes } from './search/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(databasePlugin, { handle: deps.database });
   await app.register(cachePlugin);
   await app.register(searchGatePlugin);
+  await app.register(searchAttemptsPlugin);
   await app.register(searchIndexTidyPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });

@@ -25,26 +25,54 @@ export async function consumeAttempt(
   rule: RateLimit,
   now = Date.now(),
 ): Promise<boolean> {
+  const [total] = await addAttempts(
+    db,
+    [{ key: attemptKey(scope, identity), count: 1 }],
+    rule,
+    now,
+  );
+  return total!.count <= rule.max;
+}
+
+/** A key's attempts within its current window, as the `attempt` table holds them. */
+export interface AttemptTotal {
+  key: string;
+  count: number;
+  expiresAt: number;
+}
+
+/**
+ * Adds `count` attempts to each key, atomically (one multi-row upsert): a key whose window has
+ * ended starts a new one of `rule`'s length with these attempts, from `since` (when the first of
+ * them was made; now by default). Answers each key's total in its window, in any order.
+ */
+export async function addAttempts(
+  db: Db,
+  additions: readonly { key: string; count: number; since?: number }[],
+  rule: RateLimit,
+  now: number,
+): Promise<AttemptTotal[]> {
   const windowMs = rule.windowSeconds * 1000;
   const expired = sql<boolean>`${sql.ref('attempt.expires_at')} <= ${now}`;
-  const row = await db
+  return db
     .insertInto('attempt')
-    .values({
-      key: attemptKey(scope, identity),
-      count: 1,
-      windowStart: now,
-      expiresAt: now + windowMs,
-    })
+    .values(
+      additions.map(({ key, count, since = now }) => ({
+        key,
+        count,
+        windowStart: since,
+        expiresAt: since + windowMs,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when ${expired} then 1 else ${sql.ref('attempt.count')} + 1 end`,
-        windowStart: sql`case when ${expired} then ${now} else ${sql.ref('attempt.window_start')} end`,
-        expiresAt: sql`case when ${expired} then ${now + windowMs} else ${sql.ref('attempt.expires_at')} end`,
+        count: sql`case when ${expired} then ${sql.ref('excluded.count')} else ${sql.ref('attempt.count')} + ${sql.ref('excluded.count')} end`,
+        windowStart: sql`case when ${expired} then ${sql.ref('excluded.window_start')} else ${sql.ref('attempt.window_start')} end`,
+        expiresAt: sql`case when ${expired} then ${sql.ref('excluded.expires_at')} else ${sql.ref('attempt.expires_at')} end`,
       }),
     )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count <= rule.max;
+    .returning(['key', 'count', 'expiresAt'])
+    .execute();
 }
 
 /** Forgets the attempts of `identity` in `scope` (a successful sign-in clears the failures). */

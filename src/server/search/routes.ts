@@ -8,7 +8,6 @@ import { mayReadPremium } from '#shared/rules/reading';
 import { searchMessages } from '#shared/search';
 import { currentUser, type SessionUser } from '../auth/guards.js';
 import { AppError } from '../errors.js';
-import { consumeAttempt } from '../rate-limit/attempts.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { searchArticles } from './queries.js';
 import { searchQuery } from './request-schema.js';
@@ -53,7 +52,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * A parsed search for `caller` from `address`: the API's answer, and the search page's
  * (pages/page-data.ts). Every search counts against the address's budget, kept answers too, so
- * the rule is the same whatever the cache holds; past it the answer is 429.
+ * the rule is the same whatever the cache holds; past it the answer is 429. The count is kept in
+ * memory and shared with other processes every second (search/search-attempts.ts).
  */
 export async function searchFor(
   app: FastifyInstance,
@@ -61,7 +61,7 @@ export async function searchFor(
   address: string,
   { q, publisher, tags, premium, page, limit }: z.output<typeof searchQuery>,
 ): Promise<SearchAnswer> {
-  if (!(await consumeAttempt(app.database.db, 'search', address, rateLimits.searches))) {
+  if (!app.searchAttempts.consume(address, app.clock().getTime())) {
     throw new AppError('rate_limited', searchMessages.tooMany);
   }
   return searchArticles(

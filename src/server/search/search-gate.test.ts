@@ -2,7 +2,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMessages } from '#shared/search';
 import { sourcePages } from '../test/pages.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { changesHeard, createTestApp, type TestApp } from '../test/app.js';
 import { signUp } from '../test/auth.js';
 import { createArticle } from '../test/factories.js';
 import { searchGateLimits, searchRetryAfterSeconds } from './gate.js';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   const author = await signUp(t.app);
   await createArticle(t.app.database.db, author.user.id, { title: 'Harbour reopens' });
   await createArticle(t.app.database.db, author.user.id, { title: 'Ferry timetable changes' });
+  // So the first answer is kept through the test, not dropped when the writes' notices arrive.
+  await changesHeard(t.app);
 });
 afterAll(() => t.close());
 

@@ -62,3 +62,17 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Resolves once no change has been announced for `quietMs`: on PostgreSQL the notice of a write
+ * arrives a moment after it, and an answer kept before it arrives is dropped when it does.
+ */
+export async function changesHeard(app: FastifyInstance, quietMs = 200): Promise<void> {
+  let last = app.publicChanges.current().generation;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const now = app.publicChanges.current().generation;
+    if (now !== last) [last, quietSince] = [now, Date.now()];
+  }
+}
