@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { articleViewsPlugin } from './articles/article-views.js';
 import { articleRoutes } from './articles/routes.js';
 import { cachePlugin } from './cache/plugin.js';
 import { systemClock, type Clock } from './clock.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(cachePlugin);
   await app.register(searchGatePlugin);
   await app.register(searchAttemptsPlugin);
+  await app.register(articleViewsPlugin);
   await app.register(searchIndexTidyPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });

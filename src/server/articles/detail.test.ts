@@ -55,14 +55,17 @@ const view = (id: number | string, remoteAddress = '203.0.113.1') =>
     remoteAddress,
   });
 
-const viewCount = async (id: number) =>
-  (
+/** An article's count once the views this process counted are written (views.ts). */
+const viewCount = async (id: number) => {
+  await t.app.articleViews.flush(Date.now());
+  return (
     await t.app.database.db
       .selectFrom('article')
       .select('viewCount')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).viewCount;
+};
 
 const notFound = { error: 'not_found', message: articleMessages.notFound };
 

@@ -290,6 +290,7 @@ describe('a write to what the page shows forgets the stored page', () => {
     const { id } = await article();
     await guest(`/articles/${id}`);
     await t.app.inject({ method: 'PATCH', url: `/api/articledetail/${id}` });
+    await t.app.articleViews.flush(Date.now());
     expect((await storedRow(id))?.htmlGzip).toBeInstanceOf(Buffer);
   });
 

@@ -116,6 +116,7 @@ describe('article views', () => {
       remoteAddress: '192.0.2.44',
     });
     expect(res.statusCode).toBe(200);
+    await t.app.articleViews.flush(Date.now());
     const row = await db()
       .selectFrom('attempt')
       .select(['key', 'count'])
@@ -204,7 +205,7 @@ describe('the sweeper', () => {
       url: `/api/articledetail/${id}`,
       remoteAddress: '192.0.2.45',
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.articleViews.flush(Date.now());
     const row = () => db().selectFrom('attempt').select('key').where('key', '=', key).execute();
     expect(await row()).toHaveLength(1);
     // The minute passes.
