@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 
-/** Longer than the server takes to write the views it counted (once a second, articles/article-views.ts). */
+/** Longer than the server takes to write the views it counted (once a second: article-views.ts). */
 const flushWaitMs = 1_500;
 
 /**

@@ -243,7 +243,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['articles'],
         summary: 'Counts one view of a published article (anyone; the body is ignored)',
         description:
-          'At most 30 views a minute per address and article (429 beyond). A view counted shows in the count within a second.',
+          'At most 30 views a minute per address and article (429 beyond). A view counted ' +
+          'shows in the count within a second.',
         params: articleIdParams,
         response: { 200: z.object({ modifiedCount: z.literal(1) }), 404: error, 429: error },
       },

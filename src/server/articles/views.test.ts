@@ -76,7 +76,7 @@ describe('article views counted in memory and written together', () => {
     expect(await stored(id)).toBe(3);
   });
 
-  it('of an article deleted before the flush are dropped, and the others still written', async () => {
+  it('of an article deleted before the flush are dropped, the others written', async () => {
     const counter = new ArticleViews(db());
     const [gone, kept] = [await newArticle(), await newArticle()];
     await counter.count(gone, '198.51.100.9', Date.now());

@@ -38,3 +38,21 @@ export function runPeriodically(
     await running;
   });
 }
+
+/**
+ * Writes what this process counts in memory (views, the search budget) every `intervalMs`, and
+ * once more as the app closes, after any write in progress, so nothing counted is lost to a
+ * restart.
+ */
+export function flushPeriodically(
+  app: FastifyInstance,
+  name: string,
+  intervalMs: number,
+  flush: () => Promise<unknown>,
+): void {
+  runPeriodically(app, name, intervalMs, flush);
+  // Added after runPeriodically's own hook, which stops its timer and waits for its run.
+  app.addHook('preClose', async () => {
+    await flush();
+  });
+}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { rateLimits } from '#shared/rules/limits';
-import { runPeriodically } from '../jobs/periodic.js';
+import { flushPeriodically } from '../jobs/periodic.js';
 import { BatchedAttempts } from '../rate-limit/batched-attempts.js';
 
 declare module 'fastify' {
@@ -10,21 +10,15 @@ declare module 'fastify' {
   }
 }
 
-/** How often this process adds the searches it counted to the shared counters. */
-const flushIntervalMs = 1_000;
-
 /**
- * The search budget's counter (rate-limit/batched-attempts.ts): written to the shared table once a
- * second, and once more as the app closes, so no counted search is lost to a restart.
+ * The search budget's counter (rate-limit/batched-attempts.ts), written to the shared table once a
+ * second.
  */
 export const searchAttemptsPlugin = fp(
   async (app) => {
     const attempts = new BatchedAttempts(app.database.db, 'search', rateLimits.searches);
     app.decorate('searchAttempts', attempts);
-    runPeriodically(app, 'counting searches', flushIntervalMs, () =>
-      attempts.flush(app.clock().getTime()),
-    );
-    app.addHook('preClose', () => attempts.flush(app.clock().getTime()));
+    flushPeriodically(app, 'counting searches', 1_000, () => attempts.flush(app.clock().getTime()));
   },
   { name: 'search-attempts', dependencies: ['database'] },
 );
