@@ -82,6 +82,13 @@ describe('attempts counted in memory and written together', () => {
     expect((await stored('four', '198.51.100.5'))?.count).toBe(2);
   });
 
+  it('adds each attempt once when two flushes overlap', async () => {
+    const counter = new BatchedAttempts(database.handle.db, 'overlap', rule);
+    consumeTimes(counter, '198.51.100.6', 3);
+    await Promise.all([counter.flush(start), counter.flush(start + 1)]);
+    expect((await stored('overlap', '198.51.100.6'))?.count).toBe(3);
+  });
+
   it('writes many keys in statements of a bounded size', async () => {
     const counter = new BatchedAttempts(database.handle.db, 'five', rule);
     const addresses = Array.from({ length: 1_200 }, (_, i) => `10.9.${i >> 8}.${i & 255}`);

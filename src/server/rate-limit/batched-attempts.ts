@@ -26,6 +26,8 @@ const keysPerStatement = 500;
  */
 export class BatchedAttempts {
   readonly #tallies = new Map<string, Tally>();
+  /** The flush in progress, if any: the next one starts after it. */
+  #flushing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -47,9 +49,23 @@ export class BatchedAttempts {
 
   /**
    * Adds the attempts counted since the last flush to the shared table, learns each key's total
-   * there, and forgets the keys whose window has ended with nothing left to add.
+   * there, and forgets the keys whose window has ended with nothing left to add. Flushes run one
+   * after another: two at once (the timer's and another caller's) would each add the same
+   * pending attempts.
    */
-  async flush(now: number): Promise<void> {
+  flush(now: number): Promise<void> {
+    // With none in progress, this one takes at once what has been counted so far.
+    const run = this.#flushing ? this.#flushing.then(() => this.#write(now)) : this.#write(now);
+    const settled: Promise<void> = run
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.#flushing === settled) this.#flushing = undefined;
+      });
+    this.#flushing = settled;
+    return run;
+  }
+
+  async #write(now: number): Promise<void> {
     const windowMs = this.rule.windowSeconds * 1000;
     const due: { key: string; count: number; since: number; tally: Tally }[] = [];
     for (const [key, tally] of this.#tallies) {
