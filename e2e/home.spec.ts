@@ -117,6 +117,34 @@ test.describe('home page', () => {
     expect(await below.boundingBox()).toEqual(before);
   });
 
+  test('the carousel stops moving when the reader comes to prefer reduced motion, and goes on after', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const region = carousel(page);
+    const dots = region.getByRole('button', { name: /^Show slide/ });
+    const current = region.locator('[aria-current="true"]');
+    await expect(dots).toHaveCount(6);
+    await page.mouse.move(0, 0);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(region.getByRole('button', { name: /automatic slide show/ })).toHaveCount(0);
+    // The same carousel, still on its slide and moved by hand, but no longer by itself.
+    const standing = await current.getAttribute('aria-label');
+    await page.waitForTimeout(2500);
+    await expect(current).toHaveAttribute('aria-label', standing!);
+    await region.getByRole('button', { name: 'Next slide' }).click();
+    await expect(current).not.toHaveAttribute('aria-label', standing!);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(region.getByRole('button', { name: 'Stop automatic slide show' })).toBeVisible();
+    // Neither the pointer nor focus left in it, which each hold it still.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const moved = await current.getAttribute('aria-label');
+    await expect(current).not.toHaveAttribute('aria-label', moved!, { timeout: 5000 });
+  });
+
   test('the carousel is usable by keyboard and pauses', async ({ page }) => {
     await page.goto('/');
     const region = carousel(page);

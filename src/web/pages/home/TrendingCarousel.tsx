@@ -1,16 +1,12 @@
 import { clsx } from 'clsx';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Article } from '#shared/articles';
 import { ArticleCard } from '../../components/articles/ArticleCard';
 import { cardImagePriority } from '../../components/articles/ArticleImage';
 import { useStartWhenIdle } from '../../hooks/useStartWhenIdle';
+import { useLazyCarousel } from './useLazyCarousel';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
-
-/** Spec: the carousel moves on every 2 seconds. */
-const autoplayDelayMs = 2000;
 
 /** Spec: 3 cards at a time, 2 below 1024 px, 1 below 600 px. */
 export const slideClass =
@@ -32,7 +28,7 @@ const controlClass =
  * by itself for readers who prefer reduced motion. Marked up as the WAI-ARIA carousel pattern.
  * Embla starts once the page is idle after hydration, or as soon as the pointer or focus comes to
  * the carousel: its start measures every slide, and in hydration's commit it lengthened the
- * longest task of the home page's load.
+ * longest task of the home page's load. Its code is fetched then too (useLazyCarousel).
  */
 export function TrendingCarousel({
   articles,
@@ -42,19 +38,9 @@ export function TrendingCarousel({
   labelledBy: string;
 }) {
   const reduceMotion = usePrefersReducedMotion();
-  // One plugin instance for the carousel's life; playing and stopping is decided below.
-  const [autoplay] = useState(() =>
-    Autoplay({
-      delay: autoplayDelayMs,
-      playOnInit: false,
-      stopOnInteraction: false,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  );
-  const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
-  const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' }, plugins);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [started, start] = useStartWhenIdle();
+  const { emblaApi, autoplay } = useLazyCarousel(viewport, started, reduceMotion);
 
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
@@ -98,7 +84,7 @@ export function TrendingCarousel({
   const shouldPlayRef = useRef(shouldPlay);
   useEffect(() => {
     shouldPlayRef.current = shouldPlay;
-    if (!emblaApi || reduceMotion) return;
+    if (!emblaApi || !autoplay) return;
     const apply = () => {
       if (shouldPlayRef.current) autoplay.play();
       else autoplay.stop();
@@ -108,7 +94,7 @@ export function TrendingCarousel({
     return () => {
       emblaApi.off('pointerUp', apply).off('reInit', apply);
     };
-  }, [emblaApi, autoplay, shouldPlay, reduceMotion]);
+  }, [emblaApi, autoplay, shouldPlay]);
 
   const move = useCallback(
     (by: 1 | -1) => {
@@ -173,7 +159,7 @@ export function TrendingCarousel({
       {/* Moving slides are not read out while they move by themselves, only when the reader
           moves them. */}
       <div
-        ref={started ? viewportRef : undefined}
+        ref={setViewport}
         // Until Embla moves the slides (and for readers without JavaScript), they scroll
         // sideways by themselves, a card at a time, so every card can be reached.
         className={
