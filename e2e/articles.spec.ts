@@ -175,6 +175,23 @@ test.describe('writing articles', () => {
       }
     }
   });
+
+  test("the image field fits a phone: the preview above the file input, the input's text whole", async ({
+    page,
+  }) => {
+    await onPhone(page);
+    await signInAs(page, 'premium');
+    await page.goto('/addArticle');
+    const input = page.getByLabel('Image', { exact: true });
+    // The preview's box: the element before the one that holds the input.
+    const preview = input.locator('xpath=../preceding-sibling::div[1]');
+    await expect(input).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const [inputBox, previewBox] = [(await input.boundingBox())!, (await preview.boundingBox())!];
+    expect(inputBox.y).toBeGreaterThan(previewBox.y + previewBox.height);
+    // Beside the preview it had about 150 px, and Chromium cut "No file chosen" to "No…sen".
+    expect(inputBox.width).toBeGreaterThanOrEqual(240);
+  });
 });
 
 test.describe('reading articles', () => {

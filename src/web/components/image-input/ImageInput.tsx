@@ -133,7 +133,9 @@ export function ImageInput({
       <p id={hintId} className="-mt-1 mb-2 text-xs text-ink-muted">
         JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.
       </p>
-      <div className="flex items-start gap-4">
+      {/* The preview above the file input on a phone: beside it, the input's own text ("No file
+          chosen", a file's name) was cut to a few letters. */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:gap-4">
         <div
           className={clsx(
             'flex shrink-0 items-center justify-center overflow-hidden border bg-paper',
@@ -147,7 +149,7 @@ export function ImageInput({
             <ImagePlus aria-hidden className="size-8 text-ink-muted" />
           )}
         </div>
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="w-full min-w-0 flex-1 space-y-2">
           <input
             ref={inputRef}
             id={id}
