@@ -145,6 +145,26 @@ test.describe('home page', () => {
     await expect(current).not.toHaveAttribute('aria-label', moved!, { timeout: 5000 });
   });
 
+  test.describe(() => {
+    test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+    test("the carousel's slides still scroll by hand when its code cannot be fetched", async ({
+      page,
+    }) => {
+      await page.route(/\/assets\/embla-carousel/, (route) => route.abort());
+      await page.goto('/');
+      await hydrated(page);
+      const region = carousel(page);
+      const track = slides(page).first().locator('xpath=../..');
+      // Reached for, so it tries to start at once; the page goes on without it, no error thrown.
+      await region.getByRole('button', { name: 'Next slide' }).click();
+      await page.waitForTimeout(500);
+      await expect(region.getByRole('button', { name: /^Show slide/ })).toHaveCount(0);
+      await track.evaluate((element) => element.scrollBy({ left: element.clientWidth }));
+      await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    });
+  });
+
   test('the carousel is usable by keyboard and pauses', async ({ page }) => {
     await page.goto('/');
     const region = carousel(page);

@@ -57,6 +57,9 @@ export function useLazyCarousel(
         made = { emblaApi: EmblaCarousel(viewport, options, plugins), autoplay };
         setRunning(made);
       },
+      // Its code did not arrive (the network, a deploy in between): the slides still scroll
+      // sideways by themselves, as before it starts.
+      () => undefined,
     );
     return () => {
       cancelled = true;
