@@ -47,7 +47,11 @@ export function checkBudgets(measured: {
         kind: 'throughput',
         budget: `${s.label}: saturated throughput vs the bare route`,
         limit: `>= ${budgets.pageOfBare}x`,
-        actual: `${s.ofBare.toFixed(2)}x`,
+        actual:
+          `${s.ofBare.toFixed(2)}x` +
+          (s.bareBeside
+            ? ` (of ${Math.round(s.bareBeside).toLocaleString('en')}/s, measured beside it)`
+            : ''),
         met: s.ofBare >= budgets.pageOfBare,
       });
     }

@@ -20,6 +20,12 @@ export interface ScenarioReport {
   rate: number;
   /** Saturated requests per second relative to the bare route's, measured in the same run. */
   ofBare?: number;
+  /**
+   * For a ratio held to a budget: the bare route's saturated rate it was taken against, the mean
+   * of the bare route measured right before and right after the scenario (absent in reports made
+   * before; their ratios are against the bare route measured first).
+   */
+  bareBeside?: number;
   budget?: LatencyBudget;
   maxRss: number;
   /** The median of the RSS samples taken during the saturated run (the memory budget's). */
