@@ -10,7 +10,7 @@ import { loadAtRate } from './open-loop.js';
 import { residentBytes, sampleMemory } from './memory.js';
 import { readOptions } from './options.js';
 import { formatReport, machine, saveReport, type ScenarioReport } from './report.js';
-import { scenarios } from './scenarios.js';
+import { scenarios, type Scenario } from './scenarios.js';
 import { settle } from './settle.js';
 import { startServer, type RunningServer } from './server.js';
 import { waitForStoredPages } from './stored-pages.js';
@@ -134,20 +134,16 @@ try {
     const databaseShare = options.databaseShare
       ? await measureDatabaseShare(running.baseUrl, scenario)
       : undefined;
-    const bareAfter = bareBefore === undefined ? undefined : await measureBare();
-    const bare =
-      scenario.key === 'bare'
-        ? saturated.rps
-        : bareBefore !== undefined && bareAfter !== undefined
-          ? (bareBefore + bareAfter) / 2
-          : bareRps();
+    const bareBeside =
+      bareBefore === undefined ? undefined : (bareBefore + (await measureBare())) / 2;
+    const bare = scenario.key === 'bare' ? saturated.rps : (bareBeside ?? bareRps());
     reports.push({
       key: scenario.key,
       label: scenario.label,
       saturated,
       atRate,
       ofBare: bare ? saturated.rps / bare : undefined,
-      bareBeside: bareBefore !== undefined ? bare : undefined,
+      bareBeside,
       budget: scenario.budget,
       rate,
       maxRss,
@@ -218,7 +214,7 @@ try {
  * meant to tell, and a page measured ten minutes after the bare route was compared with another
  * hour's machine.
  */
-function besideBare(scenario: { key: string; budget?: string }): boolean {
+function besideBare(scenario: Scenario): boolean {
   return scenario.budget === 'page';
 }
 
