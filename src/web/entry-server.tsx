@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { prerender } from 'react-dom/static.edge';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -111,35 +110,28 @@ function routePreloads(context: StaticHandlerContext, request: PageRequest): str
   });
 }
 
-/** The whole document, once every part of it is ready (bots and caches want it complete). */
-function renderDocument(element: ReactNode, script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    let failure: unknown;
-    const stream = renderToPipeableStream(element, {
-      bootstrapModules: [script],
-      onAllReady() {
-        if (failure) reject(failure);
-        else stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(error) {
-        // A part that fails on the server would be drawn by the browser instead; here a page
-        // must be whole, so the render fails.
-        failure ??= error;
-      },
-    });
+/**
+ * The whole document, once every part of it is ready (bots and caches want it complete).
+ *
+ * React's web-streams build, not its Node one: the Node build runs each render inside an
+ * AsyncLocalStorage, and on Node 20 and 22 the first such run turns on promise hooks for the
+ * whole process, for good. Every promise any request makes then costs more: after one page was
+ * rendered, the bare route served 25 to 30% fewer requests a second and a stored article page 10
+ * to 30% fewer (docs/PERFORMANCE.md, item 35). Without AsyncLocalStorage in the global scope the
+ * web-streams build uses none.
+ */
+async function renderDocument(element: ReactNode, script: string): Promise<string> {
+  let failure: unknown;
+  const { prelude } = await prerender(element, {
+    bootstrapModules: [script],
+    onError(error) {
+      // A part that fails on the server would be drawn by the browser instead; here a page
+      // must be whole, so the render fails.
+      failure ??= error;
+    },
   });
+  if (failure) throw failure;
+  return new Response(prelude).text();
 }
 
 function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {

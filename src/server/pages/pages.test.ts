@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchMessages } from '#shared/search';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
@@ -475,5 +476,30 @@ describe('other pages', () => {
     const guest = await page('/');
     expect(guest.html).not.toContain(reader.user.email);
     expect(pageState(guest.doc)).not.toContain('Free Reader');
+  });
+});
+
+describe('what a render leaves behind', () => {
+  // React's Node build renders inside an AsyncLocalStorage, and on Node 20 and 22 the first such
+  // run turns on promise hooks for the whole process: every promise of every later request costs
+  // more (entry-server.tsx, docs/PERFORMANCE.md item 35).
+  it('renders without entering an AsyncLocalStorage', async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      // Addresses no test above asked for, so they are rendered now and not taken from the keep.
+      for (const url of [
+        '/allpublishedarticles?tags=health',
+        `/articles/${ids['Harbour reopens']}?from=test`,
+      ]) {
+        const { res } = await page(url);
+        expect(res.statusCode, url).toBe(200);
+      }
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 });
