@@ -13,6 +13,7 @@ import { saveUploadedImage } from '../images/save.js';
 import { findUserRecord } from '../users/queries.js';
 import { consumeAttempt } from '../rate-limit/attempts.js';
 import { rateLimits } from '#shared/rules/limits';
+import { acceptMultipart } from '../http/multipart.js';
 
 const emailTaken = 'An account with this email already exists. Log in instead.';
 const registrationForm = {
@@ -30,6 +31,7 @@ const registrationForm = {
  * then better-auth creates the user with the spec's defaults and signs them in.
  */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipart(app);
   app.post(
     '/api/register',
     {

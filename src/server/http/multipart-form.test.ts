@@ -272,3 +272,30 @@ describe('PATCH /api/users/me reads only what its form needs', () => {
     expect((await patchProfile(other, [['name', 'Fine']])).statusCode).toBe(200);
   });
 });
+
+describe('routes that read no form', () => {
+  it('refuse a multipart body with 415 and change nothing', async () => {
+    const user = await signUp(t.app);
+    const { payload, headers } = await body(
+      [
+        ['title', 'A title long enough'],
+        ['description', 'Text. '.repeat(40)],
+      ],
+      null,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      payload,
+      headers: { ...headers, cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'unsupported_media_type' });
+    const written = await t.app.database.db
+      .selectFrom('article')
+      .select('id')
+      .where('authorId', '=', user.user.id)
+      .execute();
+    expect(written).toEqual([]);
+  });
+});

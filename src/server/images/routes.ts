@@ -5,12 +5,14 @@ import { mustBe, requireUser } from '../auth/guards.js';
 import { spendImageBudget } from './budget.js';
 import { readImageUpload } from './read-upload.js';
 import { saveUploadedImage } from './save.js';
+import { acceptMultipart } from '../http/multipart.js';
 
 /**
  * POST /api/images: a signed-in user's image goes through the pipeline (save.ts) and the answer
  * says where it is shown, in imgbb's shape (`data.display_url`).
  */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipart(app);
   app.post(
     '/api/images',
     {

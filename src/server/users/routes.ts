@@ -26,6 +26,7 @@ import { messageAnswerSchema } from '#shared/api/message';
 import { makeAdminBody, userListItemSchema } from '#shared/api/users';
 import { userIdParams, usersQuery } from './schemas.js';
 import { rateLimits } from '#shared/rules/limits';
+import { acceptMultipart } from '../http/multipart.js';
 
 /** The profile form: a name, and an email only to say it cannot change; an optional photo. */
 const profileForm = {
@@ -36,6 +37,7 @@ export const profileUpdateLimitMessage =
   'You have updated your profile many times in the last hour. Please try again later.';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipart(app);
   app.get(
     '/api/users',
     {
