@@ -43,6 +43,17 @@ describe('article views counted in memory and written together', () => {
     expect([await stored(one), await stored(two)]).toEqual([3, 1]);
   });
 
+  it('are all written once a flush resolves, even one begun while another was writing', async () => {
+    const counter = new ArticleViews(db());
+    const id = await newArticle();
+    await counter.count(id, '198.51.100.6', Date.now());
+    // The first takes the view and writes it; the second finds nothing left to take.
+    const first = counter.flush(Date.now());
+    await counter.flush(Date.now());
+    expect(await stored(id)).toBe(1);
+    await first;
+  });
+
   it('write more articles than one statement takes, each with its own count', async () => {
     const counter = new ArticleViews(db());
     const ids: number[] = [];

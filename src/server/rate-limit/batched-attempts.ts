@@ -1,5 +1,6 @@
 import type { RateLimit } from '#shared/rules/limits';
 import type { Db } from '../db/database.js';
+import { oneAtATime } from '../jobs/one-at-a-time.js';
 import { addAttempts, attemptKey } from './attempts.js';
 
 /** One key's attempts as this process knows them. */
@@ -26,8 +27,6 @@ const keysPerStatement = 500;
  */
 export class BatchedAttempts {
   readonly #tallies = new Map<string, Tally>();
-  /** The flush in progress, if any: the next one starts after it. */
-  #flushing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -53,17 +52,7 @@ export class BatchedAttempts {
    * after another: two at once (the timer's and another caller's) would each add the same
    * pending attempts.
    */
-  flush(now: number): Promise<void> {
-    // With none in progress, this one takes at once what has been counted so far.
-    const run = this.#flushing ? this.#flushing.then(() => this.#write(now)) : this.#write(now);
-    const settled: Promise<void> = run
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.#flushing === settled) this.#flushing = undefined;
-      });
-    this.#flushing = settled;
-    return run;
-  }
+  readonly flush = oneAtATime((now: number) => this.#write(now));
 
   async #write(now: number): Promise<void> {
     const windowMs = this.rule.windowSeconds * 1000;

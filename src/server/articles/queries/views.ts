@@ -2,6 +2,7 @@ import { articleMessages } from '#shared/article-messages';
 import type { Db } from '#server/db/database';
 import { AppError } from '#server/errors';
 import { BatchedAttempts } from '#server/rate-limit/batched-attempts';
+import { oneAtATime } from '#server/jobs/one-at-a-time';
 import { rateLimits } from '#shared/rules/limits';
 
 /** Articles updated by one statement: well inside either engine's limit of parameters. */
@@ -47,9 +48,13 @@ export class ArticleViews {
   /**
    * Adds the views counted since the last flush to the articles, in one transaction (one commit,
    * whatever the number of articles), then the addresses' allowances. Views of an article deleted
-   * meanwhile update nothing. If the write fails, its views are kept for the next flush.
+   * meanwhile update nothing. If the write fails, its views are kept for the next flush. Flushes
+   * run one after another: one that finds nothing pending resolves only once the views taken by
+   * the flush before it are written.
    */
-  async flush(now: number): Promise<void> {
+  readonly flush = oneAtATime((now: number) => this.#write(now));
+
+  async #write(now: number): Promise<void> {
     const due = this.#pending;
     this.#pending = new Map();
     if (due.size > 0) {
