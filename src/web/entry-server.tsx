@@ -115,10 +115,10 @@ function routePreloads(context: StaticHandlerContext, request: PageRequest): str
  *
  * React's web-streams build, not its Node one: the Node build runs each render inside an
  * AsyncLocalStorage, and on Node 20 and 22 the first such run turns on promise hooks for the
- * whole process, for good. Every promise any request makes then costs more: after one page was
- * rendered, the bare route served 25 to 30% fewer requests a second and a stored article page 10
- * to 30% fewer (docs/PERFORMANCE.md, item 35). Without AsyncLocalStorage in the global scope the
- * web-streams build uses none.
+ * whole process, for good. Every promise any request makes then costs more: with the hooks on,
+ * the bare route and a stored article page served up to a third fewer requests a second
+ * (docs/PERFORMANCE.md, item 35). Without AsyncLocalStorage in the global scope the web-streams
+ * build uses none.
  */
 async function renderDocument(element: ReactNode, script: string): Promise<string> {
   let failure: unknown;

@@ -487,7 +487,7 @@ describe('what a render leaves behind', () => {
     const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
     try {
-      // Addresses no test above asked for, so they are rendered now and not taken from the keep.
+      // Addresses no test above asked for, so they are rendered now, not answered from the kept pages.
       for (const url of [
         '/allpublishedarticles?tags=health',
         `/articles/${ids['Harbour reopens']}?from=test`,
