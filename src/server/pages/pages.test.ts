@@ -414,6 +414,11 @@ describe('other pages', () => {
       ['/register', '/'],
       ['/login?from=%2Fmyarticles', '/myarticles'],
       ['/register?from=%2F%2Fevil.example', '/'],
+      // Control bytes and letters outside ASCII: the parsed path, never the bytes as sent.
+      ['/login?from=%2F%0Aevil', '/evil'],
+      ['/login?from=%2Fa%0D%0ASet-Cookie%3A%20x%3D1', '/aSet-Cookie:%20x=1'],
+      ['/login?from=%2Fa%00b', '/a%00b'],
+      ['/login?from=%2Fcaf%C3%A9', '/caf%C3%A9'],
     ] as const) {
       const { res } = await page(url, reader.cookie);
       expect(res.statusCode, url).toBe(302);

@@ -29,6 +29,20 @@ describe('the page to return to after signing in', () => {
     }
   });
 
+  it('is the parsed path, which a Location header can carry, never the text as sent', () => {
+    const cases: [string, string][] = [
+      ['/\nevil', '/evil'],
+      ['/a\r\nSet-Cookie: x=1', '/aSet-Cookie:%20x=1'],
+      ['/a\u0000b', '/a%00b'],
+      ['/caf\u00e9?q=\u00e9t\u00e9#\u00e0', '/caf%C3%A9?q=%C3%A9t%C3%A9#%C3%A0'],
+    ];
+    for (const [from, expected] of cases) {
+      const origin = originOf({ search: `?${new URLSearchParams({ from })}`, state: null });
+      expect(origin, JSON.stringify(from)).toBe(expected);
+      expect(origin).toMatch(/^[\x21-\x7e]+$/);
+    }
+  });
+
   it('is carried by the login and register addresses, which it survives', () => {
     expect(withOrigin('/login', '/myarticles')).toBe('/login?from=%2Fmyarticles');
     expect(withOrigin('/register', '/')).toBe('/register');

@@ -1,25 +1,10 @@
 import type { Location } from 'react-router';
+import { isAuthPage, localPath } from '#shared/local-path';
 import type { paths } from '#shared/paths';
 
 /** Navigation state naming the page a visitor was on before being asked to sign in. */
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
-}
-
-const thisSite = 'http://tribune.invalid';
-
-/**
- * True for a path on this site ("/x"), false for anything that could lead elsewhere ("//x"). The
- * path is resolved as the browser will resolve it, which reads "/\\x" as "//x" and drops tabs and
- * line breaks ("/\t/x"), rather than by looking at its first characters.
- */
-export function isLocalPath(path: string): boolean {
-  if (!path.startsWith('/')) return false;
-  try {
-    return new URL(path, thisSite).origin === thisSite;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -29,9 +14,8 @@ export function isLocalPath(path: string): boolean {
 export function originPath(state: unknown): string {
   const from = (state as FromState | null | undefined)?.from;
   if (!from || typeof from.pathname !== 'string') return '/';
-  const path = `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  if (!isLocalPath(path) || /^\/(login|register)\/?$/.test(from.pathname)) return '/';
-  return path;
+  const path = localPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+  return path && !isAuthPage(path) ? path : '/';
 }
 
 /** The query parameter that names the page to return to after signing in. */
@@ -43,9 +27,8 @@ export const fromParam = 'from';
  * state, else the home page.
  */
 export function originOf(location: { search: string; state: unknown }): string {
-  const from = new URLSearchParams(location.search).get(fromParam);
-  if (from && isLocalPath(from) && !/^\/(login|register)\/?([?#]|$)/.test(from)) return from;
-  return originPath(location.state);
+  const from = localPath(new URLSearchParams(location.search).get(fromParam) ?? '');
+  return from && !isAuthPage(from) ? from : originPath(location.state);
 }
 
 /** The login or register page's address, remembering the page to return to. */
