@@ -103,7 +103,21 @@ export interface RenderedPage {
   location?: string;
 }
 
+/** The page an address asks for, as the web app's router matches it (ssr/pageMatch.ts). */
+export interface PageMatch {
+  /** The matched route's id ('search', 'article', 'not-found', …). */
+  id: string;
+  /** The path as the route table spells it: `/search` for `/Search/`, `/articles/5`. */
+  path: string;
+  /** The route's parameters (`id` of an article). */
+  params: Record<string, string | undefined>;
+  /** The query the page reads ("?q=x", or ""), the rest of what came dropped. */
+  search: string;
+}
+
 /** What the server entry exports. */
 export interface PageRenderer {
   renderPage(request: PageRequest): Promise<RenderedPage>;
+  /** The page `url` (path and query) asks for; nothing is read or rendered. */
+  matchPage(url: string): PageMatch;
 }

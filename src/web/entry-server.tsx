@@ -17,6 +17,7 @@ import { userKeys } from './lib/api/users';
 import { authKeys, type Session } from './lib/auth/authApi';
 import { routes } from './routes';
 import { withLoaders, type LoaderContext } from './ssr/pageLoaders';
+import { matchPage as matchPageIn } from './ssr/pageMatch';
 
 /*
  * The server's entry (built by `vite build --ssr` into dist/ssr): React Router's static handler
@@ -27,6 +28,8 @@ import { withLoaders, type LoaderContext } from './ssr/pageLoaders';
  */
 
 const handler = createStaticHandler(withLoaders(routes));
+
+export const matchPage: PageRenderer['matchPage'] = (url) => matchPageIn(routes, url);
 
 export const renderPage: PageRenderer['renderPage'] = async (request) => {
   const queryClient = createQueryClient();

@@ -19,7 +19,8 @@ import { paths } from '#shared/paths';
 // reads its data in process; `id`s name the routes for those loaders. `handle.module` names a
 // page's source as Vite's manifest knows it, so the server can ask the browser to fetch the
 // page's chunk along with the app's; `handle.title` titles a private page, which the browser
-// alone draws (layouts/ClientRendered.tsx).
+// alone draws (layouts/ClientRendered.tsx); `handle.query` lists the query parameters a page
+// reads, so that a guest's page is kept once whatever else its address carries.
 const handle = (value: RouteHandle) => value;
 
 export const routes: RouteObject[] = [
@@ -38,19 +39,23 @@ export const routes: RouteObject[] = [
           {
             id: 'home',
             index: true,
-            handle: handle({ module: 'pages/home/HomePage.tsx' }),
+            handle: handle({ module: 'pages/home/HomePage.tsx', query: [] }),
             lazy: async () => ({ Component: (await import('./pages/home/HomePage')).HomePage }),
           },
           {
             id: 'login',
             path: 'login',
-            handle: handle({ module: 'pages/login/LoginPage.tsx' }),
+            handle: handle({
+              module: 'pages/login/LoginPage.tsx',
+              // The page to go on to, and Google's return (useGoogleReturn.ts).
+              query: ['from', 'signedIn', 'error', 'error_description'],
+            }),
             lazy: async () => ({ Component: (await import('./pages/login/LoginPage')).LoginPage }),
           },
           {
             id: 'register',
             path: 'register',
-            handle: handle({ module: 'pages/register/RegisterPage.tsx' }),
+            handle: handle({ module: 'pages/register/RegisterPage.tsx', query: ['from'] }),
             lazy: async () => ({
               Component: (await import('./pages/register/RegisterPage')).RegisterPage,
             }),
@@ -58,7 +63,7 @@ export const routes: RouteObject[] = [
           {
             id: 'forgot-password',
             path: 'forgot-password',
-            handle: handle({ module: 'pages/forgot-password/ForgotPasswordPage.tsx' }),
+            handle: handle({ module: 'pages/forgot-password/ForgotPasswordPage.tsx', query: [] }),
             lazy: async () => ({
               Component: (await import('./pages/forgot-password/ForgotPasswordPage'))
                 .ForgotPasswordPage,
@@ -67,7 +72,10 @@ export const routes: RouteObject[] = [
           {
             id: 'reset-password',
             path: 'reset-password',
-            handle: handle({ module: 'pages/reset-password/ResetPasswordPage.tsx' }),
+            handle: handle({
+              module: 'pages/reset-password/ResetPasswordPage.tsx',
+              query: ['token'],
+            }),
             lazy: async () => ({
               Component: (await import('./pages/reset-password/ResetPasswordPage'))
                 .ResetPasswordPage,
@@ -76,7 +84,11 @@ export const routes: RouteObject[] = [
           {
             id: 'all-articles',
             path: 'allpublishedarticles',
-            handle: handle({ module: 'pages/all-published-articles/AllPublishedArticlesPage.tsx' }),
+            handle: handle({
+              module: 'pages/all-published-articles/AllPublishedArticlesPage.tsx',
+              // all-published-articles/search.ts
+              query: ['title', 'publisher', 'tags', 'page'],
+            }),
             lazy: async () => ({
               Component: (await import('./pages/all-published-articles/AllPublishedArticlesPage'))
                 .AllPublishedArticlesPage,
@@ -85,7 +97,11 @@ export const routes: RouteObject[] = [
           {
             id: 'search',
             path: 'search',
-            handle: handle({ module: 'pages/search/SearchPage.tsx' }),
+            handle: handle({
+              module: 'pages/search/SearchPage.tsx',
+              // search/searchState.ts
+              query: ['q', 'publisher', 'tags', 'premium', 'page'],
+            }),
             lazy: async () => ({
               Component: (await import('./pages/search/SearchPage')).SearchPage,
             }),
@@ -93,7 +109,7 @@ export const routes: RouteObject[] = [
           {
             id: 'article',
             path: 'articles/:id',
-            handle: handle({ module: 'pages/article/ArticlePage.tsx' }),
+            handle: handle({ module: 'pages/article/ArticlePage.tsx', query: [] }),
             lazy: async () => ({
               Component: (await import('./pages/article/ArticlePage')).ArticlePage,
             }),
@@ -110,6 +126,7 @@ export const routes: RouteObject[] = [
                 handle: handle({
                   title: 'Premium Articles',
                   module: 'pages/premium-articles/PremiumArticlesPage.tsx',
+                  query: ['page'],
                 }),
                 lazy: async () => ({
                   Component: (await import('./pages/premium-articles/PremiumArticlesPage'))
@@ -180,7 +197,7 @@ export const routes: RouteObject[] = [
           {
             id: 'not-found',
             path: '*',
-            handle: handle({ module: 'pages/not-found/NotFoundPage.tsx' }),
+            handle: handle({ module: 'pages/not-found/NotFoundPage.tsx', query: [] }),
             lazy: async () => ({
               Component: (await import('./pages/not-found/NotFoundPage')).NotFoundPage,
             }),

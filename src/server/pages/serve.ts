@@ -49,22 +49,33 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
   fillStoredPages(app, stored, renderGuestArticle);
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The page is the one the router matches, whatever the spelling: other spellings of its
+    // path (`/Search/`, `/%73earch`) are sent to the one the route table has.
+    const match = pages.renderer.matchPage(request.url);
+    const query = request.url.indexOf('?');
+    const pathname = query < 0 ? request.url : request.url.slice(0, query);
+    if (match.path !== pathname) {
+      return reply.redirect(match.path + (query < 0 ? '' : request.url.slice(query)), 301);
+    }
+
     const caller = await currentUser(request);
-    const articleId = caller ? undefined : articleAddress.exec(request.url)?.[1];
+    // A guest's page is the same for every guest: kept under its path and the parameters it
+    // reads, so that a query it ignores (`/?x=1`) makes no new render.
+    const address = match.path + match.search;
+    const articleId = caller ? undefined : articleAddress.exec(address)?.[1];
     if (articleId) {
       // Kept in this process (a popular article), else stored, else rendered and stored.
-      const gzip = app.guestPages.kept(request.url) ? undefined : await stored.read(+articleId);
+      const gzip = app.guestPages.kept(address) ? undefined : await stored.read(+articleId);
       if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);
-      const page = await app.guestPages.page(request.url, () => renderGuestArticle(+articleId));
+      const page = await app.guestPages.page(address, () => renderGuestArticle(+articleId));
       reply.status(page.status).header('cache-control', 'no-cache');
       return sendShared(reply, page.answer, html);
     }
     // Searches are as many as the words readers type: kept, they would push the popular pages
-    // out. Their answers are kept already (search/queries.ts), which makes rendering them cheap.
-    if (!caller && !request.url.startsWith(`${paths.search}?`)) {
-      const page = await app.guestPages.page(request.url, () =>
-        render(request.url, null, request.ip),
-      );
+    // out, and each must count against the reader's search budget. Their answers are kept
+    // already (search/queries.ts), which makes rendering them cheap.
+    if (!caller && match.id !== 'search') {
+      const page = await app.guestPages.page(address, () => render(address, null, request.ip));
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }

@@ -6,6 +6,12 @@ export interface RouteHandle {
   module?: string;
   /** A private page's title: the page is drawn in the browser, its title comes with the HTML. */
   title?: string;
+  /**
+   * The query parameters the page reads. A guest's page is kept under its address with these
+   * alone (ssr/pageMatch.ts), so `/?utm=1` is the home page already kept, not a new render.
+   * Left out, the whole query counts.
+   */
+  query?: readonly string[];
 }
 
 /** The title of the deepest route on the current address that has one. */
