@@ -17,7 +17,7 @@ import { userKeys } from './lib/api/users';
 import { authKeys, type Session } from './lib/auth/authApi';
 import { routes } from './routes';
 import { withLoaders, type LoaderContext } from './ssr/pageLoaders';
-import { matchPage as matchPageIn } from './ssr/pageMatch';
+import { pageMatcher } from './ssr/pageMatch';
 
 /*
  * The server's entry (built by `vite build --ssr` into dist/ssr): React Router's static handler
@@ -29,7 +29,7 @@ import { matchPage as matchPageIn } from './ssr/pageMatch';
 
 const handler = createStaticHandler(withLoaders(routes));
 
-export const matchPage: PageRenderer['matchPage'] = (url) => matchPageIn(routes, url);
+export const matchPage: PageRenderer['matchPage'] = pageMatcher(routes);
 
 export const renderPage: PageRenderer['renderPage'] = async (request) => {
   const queryClient = createQueryClient();
