@@ -20,3 +20,12 @@ export function localPath(path: string): string | null {
 export function isAuthPage(path: string): boolean {
   return /^\/(login|register)\/?([?#]|$)/i.test(path);
 }
+
+/**
+ * Where to go after signing in or registering: the local path `from` names, else the home page.
+ * Never back to the login or register page itself.
+ */
+export function returnPath(from: string | null | undefined): string {
+  const path = localPath(from ?? '');
+  return path && !isAuthPage(path) ? path : '/';
+}

@@ -1,5 +1,5 @@
 import type { Location } from 'react-router';
-import { isAuthPage, localPath } from '#shared/local-path';
+import { returnPath } from '#shared/local-path';
 import type { paths } from '#shared/paths';
 
 /** Navigation state naming the page a visitor was on before being asked to sign in. */
@@ -14,8 +14,7 @@ export interface FromState {
 export function originPath(state: unknown): string {
   const from = (state as FromState | null | undefined)?.from;
   if (!from || typeof from.pathname !== 'string') return '/';
-  const path = localPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
-  return path && !isAuthPage(path) ? path : '/';
+  return returnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
 }
 
 /** The query parameter that names the page to return to after signing in. */
@@ -27,8 +26,8 @@ export const fromParam = 'from';
  * state, else the home page.
  */
 export function originOf(location: { search: string; state: unknown }): string {
-  const from = localPath(new URLSearchParams(location.search).get(fromParam) ?? '');
-  return from && !isAuthPage(from) ? from : originPath(location.state);
+  const from = new URLSearchParams(location.search).get(fromParam);
+  return from ? returnPath(from) : originPath(location.state);
 }
 
 /** The login or register page's address, remembering the page to return to. */
