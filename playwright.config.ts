@@ -1,16 +1,20 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startGoogleIssuer } from './src/server/test/google-issuer.js';
+import { findChromium, missingLine } from './src/server/test/outside-programs.js';
 
 /**
  * Browser tests run the built app (`npm run build` first) on a free port with a fresh data
- * folder, in Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
- * The port and folder go into the environment so the test workers, which load this file again,
- * see the same ones.
+ * folder, in Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own
+ * (src/server/test/outside-programs.ts; without one, `npm run test:e2e` leaves the tests out and
+ * says so). The port and folder go into the environment so the test workers, which load this
+ * file again, see the same ones.
  */
+const chromium = await findChromium();
+if ('missing' in chromium) throw new Error(missingLine(chromium.missing));
 process.env.E2E_PORT ??= String(await freePort());
 // A local OpenID Connect issuer stands in for Google. It lives in the runner's process for the
 // whole run; workers find its address in the environment.
@@ -39,7 +43,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: chromiumPath(),
+          executablePath: chromium.executablePath,
           args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
         },
       },
@@ -67,19 +71,6 @@ export default defineConfig({
     },
   },
 });
-
-function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((file) => file && existsSync(file));
-  if (found) return found;
-  // Undefined lets Playwright use its own browser, if one was installed with `npx playwright install`.
-  const own = path.join(os.homedir(), '.cache', 'ms-playwright');
-  if (existsSync(own)) return undefined;
-  throw new Error(
-    'No Chromium found for the browser tests. Install it (Debian: apt-get install -y chromium), ' +
-      'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
-  );
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,17 +1,19 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageFileMessages } from '#shared/images';
 import { multipartBody, sixMegabytes } from './test/image-fixtures.js';
+import { nginxPath } from './test/outside-programs.js';
 import { ended, freePort, startServer, stopAll, tempDir, waitForHealth } from './test/processes.js';
 
 // docs/deploy/nginx.conf, the deployment guide's example, run as written in front of two real
 // servers on one SQLite file: only its addresses, ports and certificate paths are changed.
-const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+// Without nginx, vitest.config.ts leaves this file out of the run and says so.
+const nginx = nginxPath();
 const host = 'news.test';
 const publicUrl = `https://${host}`;
 
@@ -71,9 +73,6 @@ function cookieOf(answer: Answer): string {
 async function startProxy(
   upstreams: number[],
 ): Promise<{ http: number; https: number; ca: string }> {
-  if (!existsSync(nginx)) {
-    throw new Error(`nginx is not at ${nginx}: apt-get install nginx, or set NGINX_PATH`);
-  }
   const dir = tempDir();
   // nginx started as root runs its workers as nobody: they must reach the request-body folder.
   chmodSync(dir, 0o755);

@@ -80,7 +80,12 @@ function printBanner(config: AppConfig, seeded: boolean) {
 /** Where mail goes; the SMTP server by host only (its address may carry a password). */
 function describeMail(config: AppConfig): string {
   if (config.mail.kind === 'smtp') return `through ${new URL(config.mail.url).host}`;
-  const page = config.env === 'production' ? '' : `, shown at ${config.publicUrl}/dev/outbox`;
+  // At localhost and this server's own port (with `npm run dev`, not Vite's): the page answers
+  // this machine's loopback only (mail/outbox-page.ts).
+  const page =
+    config.env === 'production'
+      ? ''
+      : `, shown to this machine only at http://localhost:${config.port}/dev/outbox`;
   return `written to ${config.mail.dir}${page} (set SMTP_URL to send it)`;
 }
 

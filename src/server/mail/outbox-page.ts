@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { AppError } from '../errors.js';
 import { escapeMarkup } from '../http/escape-markup.js';
@@ -8,12 +9,48 @@ import { escapeMarkup } from '../http/escape-markup.js';
 /** An outbox file's name as transport.ts writes it; nothing else is ever read. */
 const fileName = /^[\w-]+\.eml$/;
 
+/** This machine's loopback addresses, 127.0.0.0/8 and ::1 (their IPv4-mapped forms match too). */
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Headers by which a proxy names the client whose request it passes on. */
+const relayedBy = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Whether a request comes from a browser on the machine the server runs on. The connection's
+ * own address decides, never request.ip, which under TRUST_PROXY is whatever X-Forwarded-For
+ * claims. A request that a proxy or tunnel on this machine passes on (nginx, ngrok) connects
+ * from loopback too, for a client who may be anywhere; it names that client in one of those
+ * headers, and is refused.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const family = isIP(address);
+  if (family === 0 || !loopback.check(address, family === 6 ? 'ipv6' : 'ipv4')) return false;
+  return !relayedBy.some((header) => header in request.headers);
+}
+
 /**
  * /dev/outbox, outside production with no SMTP_URL: the local outbox's messages, newest first,
  * and each one's text with its links clickable, so a developer can follow a reset link without
  * a mail program. A plain page of its own, apart from the web app: it is a tool, not the product.
+ * It holds everyone's reset links, so it is shown to this machine only: anyone else, on the
+ * network or through a proxy, is answered 403 (a guest could otherwise ask for the demo admin's
+ * reset and read the link).
  */
 export const outboxPage: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
+  // This plugin's own routes only: Fastify keeps a hook added here inside it.
+  app.addHook('onRequest', async (request) => {
+    if (!fromThisMachine(request)) {
+      throw new AppError(
+        'forbidden',
+        'The outbox is shown only to a browser on the machine the server runs on, not over the ' +
+          'network or through a proxy: open /dev/outbox there, at localhost.',
+      );
+    }
+  });
+
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const files = (await readdir(dir).catch(() => [] as string[]))
       .filter((f) => fileName.test(f))
