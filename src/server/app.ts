@@ -14,6 +14,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { authPlugin } from './auth/plugin.js';
+import { pageFormRoutes } from './auth/page-forms.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { registrationRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
@@ -26,9 +27,10 @@ import { installErrorHandler, unroutableRequests } from './http/error-handler.js
 import { installOpenApi } from './http/openapi.js';
 import { installSecurity, securityHeadersFor } from './http/security.js';
 import { installServerTiming } from './http/server-timing.js';
+import { loggedRequest } from './http/request-log.js';
 import { installWebApp } from './http/web-app.js';
 import { loadBuiltPages } from './pages/load.js';
-import type { Pages } from './pages/serve.js';
+import { pageAnswerer, type Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
 import { outboxPage } from './mail/outbox-page.js';
 import { mailPlugin } from './mail/plugin.js';
@@ -55,6 +57,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** The web app's page renderer; by default the one built beside `config.webDir`, if any. */
   pages?: Pages;
+  /** Where the log's lines go; standard output unless a test reads them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
@@ -66,6 +70,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: loggedRequest },
+      ...(deps.logStream && { stream: deps.logStream }),
     },
     trustProxy: config.trustProxy,
     // Node answers slow clients with 408 instead of holding sockets forever.
@@ -113,11 +119,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(outboxPage, { dir: config.mail.dir });
   }
 
+  const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
+  const answerer = pages && pageAnswerer(app, pages, config.publicUrl);
+  // The sign-in, registration and password forms work before the app's script has run.
+  if (answerer) await app.register(pageFormRoutes, { answerForm: answerer.answerForm });
   await installWebApp(app, {
     webDir: config.webDir,
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    pages: deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null),
-    publicUrl: config.publicUrl,
+    pages: answerer,
   });
   return app;
 }

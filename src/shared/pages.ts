@@ -87,6 +87,19 @@ export interface PageAssets {
   routeModules: Record<string, string[]>;
 }
 
+/**
+ * What a form posted without script came to (the sign-in, registration and password forms):
+ * the server did what the app would have asked of its API and renders the page again with this,
+ * which the page reads as its route's action data and shows.
+ */
+export interface FormOutcome {
+  /** `refused`: the message says why, as the API's error did; `done`: what happened. */
+  kind: 'refused' | 'done';
+  message: string;
+  /** Fields to fill the form with again: what the reader typed, never a password. */
+  values: Record<string, string>;
+}
+
 export interface PageRequest {
   /** Path and query, e.g. /allpublishedarticles?tags=sports. */
   url: string;
@@ -94,6 +107,8 @@ export interface PageRequest {
   publicUrl: string;
   assets: PageAssets;
   data: PageData;
+  /** The outcome of the form posted to this page, when it was. */
+  form?: FormOutcome;
 }
 
 export interface RenderedPage {

@@ -46,6 +46,11 @@ export const renderPage: PageRenderer['renderPage'] = async (request) => {
     throw new Error(`A loader answered ${context.status}`);
   }
 
+  // A form posted without script: the server's outcome is the page's action data, as a
+  // route action's would be, which the form shows (lib/formOutcome.ts).
+  const page = context.matches.at(-1)?.route.id;
+  if (request.form && page) context.actionData = { [page]: request.form };
+
   const state: PageState = {
     site: { publicUrl: request.publicUrl, renderedAt: new Date().toISOString() },
     styles: request.assets.styles,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageAnswerer, type Pages } from '../pages/serve.js';
+import type { PageAnswerer } from '../pages/serve.js';
 
 const yearInSeconds = 31536000;
 
@@ -14,7 +14,7 @@ const yearInSeconds = 31536000;
  */
 export async function installWebApp(
   app: FastifyInstance,
-  options: { webDir?: string; uploadsDir: string; pages: Pages | null; publicUrl: string },
+  options: { webDir?: string; uploadsDir: string; pages: PageAnswerer | null },
 ): Promise<void> {
   mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -55,7 +55,7 @@ export async function installWebApp(
     });
   }
 
-  const answerPage = options.pages && pageAnswerer(app, options.pages, options.publicUrl);
+  const answerPage = options.pages?.answer;
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageAssets, PageRenderer } from '#shared/pages';
+import type { FormOutcome, PageAssets, PageRenderer } from '#shared/pages';
 import { paths } from '#shared/paths';
 import { currentUser } from '../auth/guards.js';
 import { sendGzipped, sendShared } from '../http/compress-answers.js';
@@ -21,6 +21,8 @@ const articleAddress = /^\/articles\/([1-9][0-9]{0,9})$/;
 
 const html = 'text/html; charset=utf-8';
 
+export type PageAnswerer = ReturnType<typeof pageAnswerer>;
+
 /**
  * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
@@ -34,6 +36,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     url: string,
     caller: Awaited<ReturnType<typeof currentUser>>,
     address: string,
+    form?: FormOutcome,
   ) => {
     const viewer = await viewerOf(app, caller);
     return pages.renderer.renderPage({
@@ -41,6 +44,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
       publicUrl,
       assets: pages.assets,
       data: pageData(app, caller, viewer, address),
+      form,
     });
   };
   const stored = new StoredPages(app.database.db, storedPageBuild(pages.build, publicUrl));
@@ -48,7 +52,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     storingRender(app, stored, articleId, () => render(paths.article(String(articleId)), null, ''));
   fillStoredPages(app, stored, renderGuestArticle);
 
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     // The page is the one the router matches, whatever the spelling: other spellings of its
     // path (`/Search/`, `/%73earch`) are sent to the one the route table has.
     const match = pages.renderer.matchPage(request.url);
@@ -92,4 +96,24 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
       .type(html)
       .send(page.html);
   };
+
+  /**
+   * The page a form was posted from, with what its post came to (auth/page-forms.ts): for the
+   * caller alone, never kept.
+   */
+  const answerForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: FormOutcome,
+    status: number,
+  ) => {
+    const caller = await currentUser(request);
+    const page = await render(request.url, caller, request.ip, form);
+    reply.header('cache-control', 'private, no-store');
+    // A reader signed in meanwhile is sent on, as the page would send them.
+    if (page.location) return reply.redirect(page.location, 303);
+    return reply.status(status).type(html).send(page.html);
+  };
+
+  return { answer, answerForm };
 }

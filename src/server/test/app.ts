@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDependencies } from '../app.js';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
 import type { Pages } from '../pages/serve.js';
@@ -19,7 +19,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { clock?: Clock; pages?: Pages } = {},
+  options: { clock?: Clock; pages?: Pages; logStream?: AppDependencies['logStream'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ timeQueries: overrides.serverTiming });
   const config: AppConfig = {
@@ -49,6 +49,7 @@ export async function createTestApp(
     database: database.handle,
     clock: options.clock,
     pages: options.pages,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

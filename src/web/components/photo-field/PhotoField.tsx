@@ -6,6 +6,8 @@ import { imageAccept } from '../image-input/checkImageFile';
 
 interface Props {
   label?: string;
+  /** The form field's name, for a form the browser posts itself (before the app's script runs). */
+  name?: string;
   /** The chosen file, or null (react-hook-form's Controller value). */
   value: File | null;
   onChange: (file: File | null) => void;
@@ -24,6 +26,7 @@ interface Props {
  */
 export function PhotoField({
   label = 'Photo',
+  name,
   value,
   onChange,
   onBlur,
@@ -69,6 +72,7 @@ export function PhotoField({
         <input
           ref={inputRef}
           id={id}
+          name={name}
           type="file"
           accept={imageAccept}
           onBlur={onBlur}

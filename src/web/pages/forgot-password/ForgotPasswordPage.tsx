@@ -13,11 +13,16 @@ import { buttonClass } from '../../components/ui/button';
 import { PageHead } from '../../head/PageHead';
 import { errorMessage } from '../../components/dialogs/alert';
 import { requestPasswordReset } from '../../lib/api/passwordReset';
+import { useFormOutcome } from '../../lib/formOutcome';
 
-/** "Forgot password?" on the login page: the address to mail a link to. */
+/**
+ * "Forgot password?" on the login page: the address to mail a link to. Posted to the server
+ * when the app's script is not running (page-forms.ts), which answers with the same messages.
+ */
 export function ForgotPasswordPage() {
-  const [sent, setSent] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const outcome = useFormOutcome();
+  const [sent, setSent] = useState(outcome?.kind === 'done' ? outcome.message : undefined);
+  const [failure, setFailure] = useState(outcome?.kind === 'refused' ? outcome.message : undefined);
   const {
     register,
     handleSubmit,
@@ -28,7 +33,7 @@ export function ForgotPasswordPage() {
     z.output<typeof passwordResetRequestSchema>
   >({
     resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: outcome?.values.email ?? '' },
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -52,7 +57,13 @@ export function ForgotPasswordPage() {
           {sent}
         </p>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <form
+          method="post"
+          action={paths.forgotPassword}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
           <p className="text-sm text-ink-muted">
             Enter the email address of your account, and we will send you a link to choose a new
             password.
@@ -62,6 +73,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             error={errors.email?.message}
+            defaultValue={outcome?.values.email}
             {...register('email')}
           />
           {failure && <FormError message={failure} />}

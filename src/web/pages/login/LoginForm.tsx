@@ -7,16 +7,26 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { buttonClass } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth/authContext';
+import { withOrigin } from '../../lib/auth/origin';
+import { useFormOutcome } from '../../lib/formOutcome';
+import { FormError } from '../../components/form/FormError';
 import { paths } from '#shared/paths';
 
-/** Email and password. No checks here (spec): the server's answer says what was wrong. */
+/**
+ * Email and password. No checks here (spec): the server's answer says what was wrong. Posted to
+ * the server when the app's script is not running (page-forms.ts), which signs in or shows the
+ * same message on the page again.
+ */
 export function LoginForm({ from }: { from: string }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const outcome = useFormOutcome();
+  const [sentByApp, setSentByApp] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSentByApp(true);
     const data = new FormData(event.currentTarget);
     setPending(true);
     try {
@@ -36,8 +46,24 @@ export function LoginForm({ from }: { from: string }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+    <form
+      method="post"
+      action={withOrigin(paths.login, from)}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+    >
+      {outcome?.kind === 'refused' && !sentByApp && (
+        <FormError message={`Failed to Sign in: ${outcome.message}`} />
+      )}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={outcome?.values.email}
+      />
       <PasswordField name="password" autoComplete="current-password" required />
       <div className="text-right">
         <Link to={paths.forgotPassword} className="text-sm text-accent underline">

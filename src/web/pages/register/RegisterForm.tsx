@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toasts/toast';
@@ -14,6 +14,10 @@ import { requiredPhotoSchema } from '../../components/photo-field/rules';
 import { buttonClass } from '../../components/ui/button';
 import { registerAccount } from '../../lib/api/register';
 import { useAuth } from '../../lib/auth/authContext';
+import { withOrigin } from '../../lib/auth/origin';
+import { useFormOutcome } from '../../lib/formOutcome';
+import { FormError } from '../../components/form/FormError';
+import { paths } from '#shared/paths';
 
 /** The spec's rules (shared with the server) plus the photo, which travels as a file. */
 const formSchema = registrationSchema.extend({ photo: requiredPhotoSchema });
@@ -21,9 +25,16 @@ const formSchema = registrationSchema.extend({ photo: requiredPhotoSchema });
 /** Spec: after registering, the user goes to the origin page after about 2 seconds. */
 const redirectDelayMs = 2000;
 
+/**
+ * Checked here first, then by the server. Posted to the server as it is (multipart, the photo
+ * with it) when the app's script is not running (page-forms.ts), which registers and sends the
+ * reader on, or shows the same message on the page again.
+ */
 export function RegisterForm({ from }: { from: string }) {
   const { refresh } = useAuth();
   const navigate = useNavigate();
+  const outcome = useFormOutcome();
+  const [sentByApp, setSentByApp] = useState(false);
   const {
     register,
     control,
@@ -55,10 +66,19 @@ export function RegisterForm({ from }: { from: string }) {
 
   return (
     <form
+      method="post"
+      action={withOrigin(paths.register, from)}
+      encType="multipart/form-data"
       noValidate
-      onSubmit={(event) => void onSubmit(event).catch(() => {})}
+      onSubmit={(event) => {
+        setSentByApp(true);
+        void onSubmit(event).catch(() => {});
+      }}
       className="space-y-4"
     >
+      {outcome?.kind === 'refused' && !sentByApp && (
+        <FormError message={`Failed to Register: ${outcome.message}`} />
+      )}
       <TextField
         label="Name"
         autoComplete="name"
@@ -71,6 +91,7 @@ export function RegisterForm({ from }: { from: string }) {
         render={({ field, fieldState }) => (
           <PhotoField
             ref={field.ref}
+            name="photo"
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

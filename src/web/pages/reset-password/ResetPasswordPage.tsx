@@ -14,16 +14,21 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { buttonClass } from '../../components/ui/button';
 import { PageHead } from '../../head/PageHead';
 import { resetPassword } from '../../lib/api/passwordReset';
+import { useFormOutcome } from '../../lib/formOutcome';
 
 /** The registration form's password rules, the server's too. */
 const formSchema = z.object({ newPassword: passwordSchema });
 
-/** Where the mailed link lands: `?token=` and a new password. */
+/**
+ * Where the mailed link lands: `?token=` and a new password. Posted to the server when the app's
+ * script is not running (page-forms.ts), which answers with the same messages.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string>();
+  const outcome = useFormOutcome();
+  const [failure, setFailure] = useState(outcome?.kind === 'refused' ? outcome.message : undefined);
   const {
     register,
     handleSubmit,
@@ -48,8 +53,21 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password">
       {/* The token is the page's secret: no canonical address, and never indexed. */}
       <PageHead title="Choose a new password" noindex />
-      {token ? (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {outcome?.kind === 'done' ? (
+        <p role="status" className="text-center">
+          {outcome.message}{' '}
+          <Link to={paths.login} className="font-semibold text-accent underline">
+            Login
+          </Link>
+        </p>
+      ) : token ? (
+        <form
+          method="post"
+          action={`${paths.resetPassword}?${new URLSearchParams({ token })}`}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
           <PasswordField
             label="New password"
             autoComplete="new-password"
