@@ -1,8 +1,7 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
 import { paths } from '#shared/paths';
-import { escapeMarkup } from '../http/escape-markup.js';
-import { absoluteUrl, element } from './xml.js';
+import { absoluteUrl, element, xmlText } from './xml.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -116,13 +115,13 @@ export function rssFeed(
       '<item>',
       element('title', article.name),
       element('link', link),
-      `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
+      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
       element('description', text),
       element('dc:creator', article.author.name),
       element('pubDate', new Date(article.createdAt).toUTCString()),
       element('category', article.publisher),
       ...article.tags.map((tag) => element('category', tag)),
-      `<media:content url="${escapeMarkup(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
+      `<media:content url="${xmlText(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
       '</item>',
     ].join('');
   });
@@ -135,7 +134,7 @@ export function rssFeed(
     element('description', feed.description) +
     element('language', 'en') +
     element('lastBuildDate', builtAt.toUTCString()) +
-    `<atom:link href="${escapeMarkup(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
+    `<atom:link href="${xmlText(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
     entries.join('\n') +
     '\n</channel>\n</rss>\n'
   );
