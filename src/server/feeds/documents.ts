@@ -1,7 +1,7 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
 import { paths } from '#shared/paths';
-import { absoluteUrl, element, xmlText } from './xml.js';
+import { absoluteUrl, element, htmlTextElement, xmlText } from './xml.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -98,11 +98,15 @@ export function newsSitemap(
 
 export interface FeedItem {
   article: Article;
-  /** The whole text for a free article, the excerpt for a premium one. */
+  /** The whole text for a free article, the excerpt for a premium one: plain text. */
   text: string;
 }
 
-/** RSS 2.0 (https://www.rssboard.org/rss-specification), newest first. */
+/**
+ * RSS 2.0 (https://www.rssboard.org/rss-specification), newest first. Titles, authors and
+ * categories are plain text; a description is HTML to feed readers, so the text goes into it
+ * escaped as HTML first (htmlTextElement).
+ */
 export function rssFeed(
   publicUrl: string,
   feed: { title: string; path: string; description: string },
@@ -116,7 +120,7 @@ export function rssFeed(
       element('title', article.name),
       element('link', link),
       `<guid isPermaLink="true">${xmlText(link)}</guid>`,
-      element('description', text),
+      htmlTextElement('description', text),
       element('dc:creator', article.author.name),
       element('pubDate', new Date(article.createdAt).toUTCString()),
       element('category', article.publisher),
@@ -131,7 +135,7 @@ export function rssFeed(
     '<channel>' +
     element('title', feed.title) +
     element('link', `${publicUrl}/`) +
-    element('description', feed.description) +
+    htmlTextElement('description', feed.description) +
     element('language', 'en') +
     element('lastBuildDate', builtAt.toUTCString()) +
     `<atom:link href="${xmlText(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +

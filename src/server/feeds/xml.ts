@@ -19,6 +19,15 @@ export function element(name: string, text: string | undefined): string {
   return text === undefined ? '' : `<${name}>${xmlText(text)}</${name}>`;
 }
 
+/**
+ * `<name>` holding plain text where RSS reads HTML (the `description` of an item or a channel):
+ * escaped as HTML, then as XML, so that a feed reader shows the characters typed, never markup
+ * in them. Our own rendered HTML would go there as it is, never an author's text.
+ */
+export function htmlTextElement(name: string, text: string): string {
+  return element(name, escapeMarkup(text));
+}
+
 /** An absolute address for a path of ours; addresses that already are absolute stay as they are. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${publicUrl}/`).href;
