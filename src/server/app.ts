@@ -78,6 +78,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     requestTimeout: 30_000,
     return503OnClosing: true,
     frameworkErrors: unroutableRequests(securityHeaders),
+    // find-my-way refuses a path parameter longer than 100 characters before any route sees it
+    // (its guard for parameters matched by regular expressions, which we have none of), and
+    // Fastify answers that as an error of its own. Every parameter reaches its route instead,
+    // which answers a too-long one as it answers any unknown one: 404, or the page's 404 when
+    // no route takes the path. Node's header limit (16 KiB) bounds the address itself.
+    routerOptions: { maxParamLength: Number.MAX_SAFE_INTEGER },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,13 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
-import { makeAdmin, signUp, type TestUser } from './test/auth.js';
+import { makeAdmin, signIn, signUp, type TestUser } from './test/auth.js';
 import { createArticle, createPublisher } from './test/factories.js';
 
 /**
  * No input makes the server fail: generated malformed requests (wrong types, deep nesting, huge
  * and odd strings, prototype keys, bad ids, broken multipart) go to every write endpoint the
- * OpenAPI document lists, better-auth's own routes, and the lists' and searches' parameters.
+ * OpenAPI document lists, better-auth's own routes, the lists' and searches' parameters, and
+ * path parameters of any length and bytes on every route the app registered with one.
  * None may answer 5xx, and none that is refused may change a row. The seed is fixed, so a run
  * is repeatable; a failure prints the request that caused it.
  */
@@ -237,6 +238,64 @@ const idSegment = fc.oneof(
 
 const callers = fc.constantFrom('guest', 'reader', 'admin');
 
+/** Bytes as they go into an address: unreserved characters as they are, the rest %XX. */
+function percentEncoded(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[\w.~-]/.test(char) ? char : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`;
+  }).join('');
+}
+
+/**
+ * A path parameter of 10 to 10,000 bytes: a pattern of any bytes (broken UTF-8, slashes, NULs)
+ * or of digits (an id of the right kind but of no possible length), repeated to the length. The
+ * pattern and the length are what a failure prints, not the whole parameter.
+ */
+const longSegment = fc
+  .tuple(
+    fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.constant(Uint8Array.of(0x39))),
+    fc.integer({ min: 10, max: 10_000 }),
+  )
+  .map(([pattern, length]) => ({ pattern, length }));
+
+function segmentOf({ pattern, length }: { pattern: Uint8Array; length: number }): string {
+  return percentEncoded(Uint8Array.from({ length }, (_, i) => pattern[i % pattern.length]!));
+}
+
+/** A route the app serves and the methods it answers there. */
+interface Route {
+  path: string;
+  methods: string[];
+}
+
+/**
+ * Every route the app registered, read from its printed tree (`├── /segment (GET, HEAD)`, each
+ * level four characters further in, its path the rest of its parent's), so that a route added
+ * later is covered without being named here.
+ */
+function routesOf(tree: string): Route[] {
+  const routes: Route[] = [];
+  const paths: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (paths[depth - 1] ?? '') + match[2]!;
+    paths.splice(depth, paths.length, path);
+    if (match[3]) routes.push({ path, methods: match[3].split(', ') });
+  }
+  return routes;
+}
+
+/** The routes with a parameter in their path, each method apart. */
+function parameterRoutes(): { method: string; path: string }[] {
+  return routesOf(t.app.printRoutes({ commonPrefix: false }))
+    .filter((route) => route.path.includes('/:'))
+    .flatMap((route) => route.methods.map((method) => ({ method, path: route.path })));
+}
+
+const withParameter = (path: string, value: string) => path.replace(/:\w+/g, value);
+
 interface Endpoint {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -271,14 +330,23 @@ function cookieOf(caller: string): Record<string, string> {
   return {};
 }
 
+/** Fuzzing better-auth's sign-out ends the callers' sessions: they sign in again. */
+async function signInAgain(): Promise<void> {
+  admin = { ...admin, cookie: await signIn(t.app, admin.user.email, admin.password) };
+  reader = { ...reader, cookie: await signIn(t.app, reader.user.email, reader.password) };
+}
+
 async function check(request: InjectOptions): Promise<void> {
   const before = await fingerprint();
   const res = await t.app.inject(request);
-  const described = `${request.method} ${String(request.url)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  const url = String(request.url);
+  const shown = url.length > 300 ? `${url.slice(0, 300)}… (${url.length} characters)` : url;
+  const described = `${request.method} ${shown} → ${res.statusCode} ${res.body.slice(0, 200)}`;
   expect(res.statusCode, described).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(await fingerprint(), `a refused request changed rows: ${described}`).toBe(before);
-    if (res.headers['content-type']?.toString().startsWith('application/json')) {
+    // A HEAD request's answer has the headers of a JSON error but no body.
+    if (res.body && res.headers['content-type']?.toString().startsWith('application/json')) {
       expect(res.json(), described).toMatchObject({ error: expect.any(String) });
     }
   }
@@ -316,6 +384,64 @@ describe('malformed requests', () => {
       );
     }
   }, 240_000);
+
+  it('never answer 5xx nor change a row for path parameters of any length and bytes, on every route with one', async () => {
+    await signInAgain();
+    const routes = parameterRoutes();
+    expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/articledetail/:id',
+        'PUT /api/articles/:id',
+        'GET /api/articles/:id/reading',
+        'PATCH /api/users/:id',
+        'GET /sitemaps/:file',
+      ]),
+    );
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(
+          callers,
+          longSegment,
+          // The address may go on past the parameter.
+          fc.constantFrom('', '/', '/more'),
+          // Bodies a write route would take, so that some requests reach the handler.
+          fc.constantFrom(undefined, { isApproved: true }, { isAdmin: true }),
+          async (caller, segment, rest, body) => {
+            const hasBody = body !== undefined && route.method !== 'GET' && route.method !== 'HEAD';
+            await check({
+              method: route.method as InjectOptions['method'],
+              url: withParameter(route.path, segmentOf(segment)) + rest,
+              headers: { ...cookieOf(caller), origin: t.config.publicUrl },
+              ...(hasBody ? { payload: body } : {}),
+            });
+          },
+        ),
+        { seed, numRuns: 30, endOnFailure: true },
+      );
+    }
+  }, 240_000);
+
+  it('answer a path parameter past 100 characters as they answer any unknown one', async () => {
+    await signInAgain();
+    for (const { method, path } of parameterRoutes()) {
+      const request = (value: string) =>
+        t.app.inject({
+          method: method as InjectOptions['method'],
+          url: withParameter(path, value),
+          headers: { cookie: admin.cookie, origin: t.config.publicUrl },
+        });
+      const unknown = await request('unknown');
+      for (const length of [101, 10_000]) {
+        const res = await request('x'.repeat(length));
+        const described = `${method} ${path} with ${length} characters → ${res.statusCode}`;
+        expect(res.statusCode, described).toBe(unknown.statusCode);
+        if (method === 'GET') {
+          expect(res.statusCode, described).toBe(404);
+          expect(res.json(), described).toEqual(unknown.json());
+        }
+      }
+    }
+  });
 
   it('never answer 5xx to odd list and search parameters', async () => {
     const lists = ['/api/articles', '/api/articles/premium-split', '/api/users', '/rss.xml'];

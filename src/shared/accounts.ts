@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainLine } from './control-characters.js';
 
 /** The spec's registration and profile messages, word for word. */
 export const accountMessages = {
@@ -25,7 +26,8 @@ export const nameSchema = z
   .string({ error: accountMessages.nameRequired })
   .trim()
   .min(1, accountMessages.nameRequired)
-  .max(accountLimits.name.maxLength, accountLimits.name.tooLong);
+  .max(accountLimits.name.maxLength, accountLimits.name.tooLong)
+  .refine(isPlainLine, 'Name must not contain control characters');
 
 export const emailSchema = z
   .string({ error: accountMessages.emailRequired })

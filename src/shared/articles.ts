@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainLine, isPlainText } from './control-characters.js';
 import { tags } from './tags.js';
 
 /** Limits that keep articles readable and the database lean. */
@@ -49,12 +50,14 @@ const title = z
   .string({ error: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
-  .max(articleLimits.titleMax, `Title must be at most ${articleLimits.titleMax} characters long`);
+  .max(articleLimits.titleMax, `Title must be at most ${articleLimits.titleMax} characters long`)
+  .refine(isPlainLine, 'Title must not contain control characters');
 const publisher = z
   .string({ error: 'Publisher is required' })
   .trim()
   .min(1, 'Publisher is required')
-  .max(articleLimits.publisherMax);
+  .max(articleLimits.publisherMax)
+  .refine(isPlainLine, 'Publisher must not contain control characters');
 const articleTags = z
   .array(tagSchema, { error: 'Tags are required' })
   .min(1, 'Tags are required')
@@ -67,7 +70,8 @@ const description = z
   .max(
     articleLimits.descriptionMax,
     `Description must be at most ${articleLimits.descriptionMax} characters long`,
-  );
+  )
+  .refine(isPlainText, 'Description must not contain control characters');
 /** The display_url POST /api/images answered; the server accepts only images it stored. */
 const image = z.string({ error: 'Image is required' }).trim().min(1, 'Image is required');
 

@@ -1,8 +1,7 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
 import { paths } from '#shared/paths';
-import { escapeMarkup } from '../http/escape-markup.js';
-import { absoluteUrl, element } from './xml.js';
+import { absoluteUrl, element, htmlTextElement, xmlText } from './xml.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -99,11 +98,15 @@ export function newsSitemap(
 
 export interface FeedItem {
   article: Article;
-  /** The whole text for a free article, the excerpt for a premium one. */
+  /** The whole text for a free article, the excerpt for a premium one: plain text. */
   text: string;
 }
 
-/** RSS 2.0 (https://www.rssboard.org/rss-specification), newest first. */
+/**
+ * RSS 2.0 (https://www.rssboard.org/rss-specification), newest first. Titles, authors and
+ * categories are plain text; a description is HTML to feed readers, so the text goes into it
+ * escaped as HTML first (htmlTextElement).
+ */
 export function rssFeed(
   publicUrl: string,
   feed: { title: string; path: string; description: string },
@@ -116,13 +119,13 @@ export function rssFeed(
       '<item>',
       element('title', article.name),
       element('link', link),
-      `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
-      element('description', text),
+      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
+      htmlTextElement('description', text),
       element('dc:creator', article.author.name),
       element('pubDate', new Date(article.createdAt).toUTCString()),
       element('category', article.publisher),
       ...article.tags.map((tag) => element('category', tag)),
-      `<media:content url="${escapeMarkup(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
+      `<media:content url="${xmlText(absoluteUrl(publicUrl, article.image))}" medium="image"/>`,
       '</item>',
     ].join('');
   });
@@ -132,10 +135,10 @@ export function rssFeed(
     '<channel>' +
     element('title', feed.title) +
     element('link', `${publicUrl}/`) +
-    element('description', feed.description) +
+    htmlTextElement('description', feed.description) +
     element('language', 'en') +
     element('lastBuildDate', builtAt.toUTCString()) +
-    `<atom:link href="${escapeMarkup(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
+    `<atom:link href="${xmlText(publicUrl + feed.path)}" rel="self" type="application/rss+xml"/>\n` +
     entries.join('\n') +
     '\n</channel>\n</rss>\n'
   );

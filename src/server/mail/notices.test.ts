@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
@@ -15,6 +16,7 @@ import {
 import { readOutbox, type OutboxMail } from '../test/outbox.js';
 import { confirmPayment, newIntent } from '../test/payment-calls.js';
 import { paymentPeers } from '../test/payment-peers.js';
+import { withHandlers, xssCorpus, xssText } from '../test/xss-corpus.js';
 
 const clock = createTestClock(new Date('2026-11-21T09:00:00.000Z'));
 const hour = 60 * 60_000;
@@ -95,6 +97,38 @@ describe('notices to authors', () => {
     expect(declined.html).toContain('Hello Nora &lt;Author&gt;,');
     const published = mails.find((m) => m.subject.includes('published'))!;
     expect(published.text).toContain(`${t.config.publicUrl}/articles/${a.id}`);
+  });
+
+  it('mail HTML: names, titles and reasons are the text typed, with no element or handler of theirs', async () => {
+    const author = await signUp(t.app, { name: 'Nora' });
+    // Longer than the API takes a name: written as a row holds it.
+    await t.app.database.db
+      .updateTable('user')
+      .set({ name: xssText })
+      .where('id', '=', author.user.id)
+      .execute();
+    const article = await createArticle(t.app.database.db, author.user.id, {
+      isApproved: false,
+      title: xssText,
+    });
+    const reason = xssCorpus.slice(0, 12).join(' ');
+    expect((await moderate(article.id, { adminMessage: reason })).statusCode).toBe(200);
+
+    const [mail] = await settledMails(author, 1);
+    const root = parse(mail!.html);
+    // Only the template's own elements, none with a handler, every link ours.
+    const tags = new Set(root.querySelectorAll('*').map((element) => element.tagName));
+    expect([...tags].sort()).toEqual(['A', 'BODY', 'DIV', 'HEAD', 'HTML', 'META', 'P', 'TITLE']);
+    expect(withHandlers(root)).toEqual([]);
+    for (const link of root.querySelectorAll('a')) {
+      expect(new URL(link.getAttribute('href')!).origin).toBe(t.config.publicUrl);
+    }
+    const paragraphs = root.querySelectorAll('p').map((p) => p.textContent);
+    expect(paragraphs).toContain(`Hello ${xssText},`);
+    expect(paragraphs).toContain(`An editor declined “${xssText}”.`);
+    expect(paragraphs).toContain(`The editor's reason: ${reason}`);
+    expect(root.querySelector('title')?.textContent).toBe(mail!.subject);
+    expect(mail!.subject).toBe(`Your article was declined: ${xssText}`);
   });
 
   it('tells the author what became of an edit awaiting review', async () => {

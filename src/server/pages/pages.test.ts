@@ -393,6 +393,15 @@ describe('other pages', () => {
     expect(doc.querySelector('h1')?.textContent).toBe("Sorry, we couldn't find this page.");
   });
 
+  it('answers the not-found page for an address with a long segment where a route takes a parameter', async () => {
+    // /sitemaps/:file takes one segment; with more after it, no route takes the address.
+    for (const url of [`/sitemaps/${'x'.repeat(101)}/more`, `/dev/outbox/${'x'.repeat(10_000)}/`]) {
+      const { res, doc } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(doc.querySelector('title')?.textContent, url).toBe('Page not found | Tribune');
+    }
+  });
+
   it('titles the login and register pages and lets them be indexed', async () => {
     for (const [url, title] of [
       ['/login', 'Login | Tribune'],

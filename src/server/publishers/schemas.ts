@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { isPlainLine } from '#shared/control-characters';
 
 export const publisherMessages = {
   nameRequired: 'Publisher name is required',
   nameTooLong: 'Publisher name must be at most 100 characters long',
+  nameControl: 'Publisher name must not contain control characters',
   duplicate: 'A publisher with this name already exists',
   foreignLogo: 'Please upload the logo with the logo field',
 } as const;
@@ -13,7 +15,8 @@ export const createPublisherBody = z.object({
     .string({ error: publisherMessages.nameRequired })
     .trim()
     .min(1, publisherMessages.nameRequired)
-    .max(100, publisherMessages.nameTooLong),
+    .max(100, publisherMessages.nameTooLong)
+    .refine(isPlainLine, publisherMessages.nameControl),
   publisherLogo: z
     .string({ error: publisherMessages.foreignLogo })
     .trim()
