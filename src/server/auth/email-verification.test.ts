@@ -99,6 +99,27 @@ describe('email verification', () => {
     expect((await record(user)).emailVerified).toBe(false);
   });
 
+  it('works once: followed again, it answers as a forged link does and changes nothing', async () => {
+    const user = await signUp(t.app, { verified: false });
+    const link = linkIn(await verificationMail(user), t.config.publicUrl);
+    const follow = () => t.app.inject({ url: link.pathname + link.search });
+    const forged = new URLSearchParams(link.search);
+    forged.set('token', `${forged.get('token')}x`);
+    const refused = await t.app.inject({ url: `${link.pathname}?${forged.toString()}` });
+
+    expect((await follow()).headers.location).toBe(paths.myProfile);
+    expect((await record(user)).emailVerified).toBe(true);
+    // Were the address to need confirming again (a new one, say), the used link would not do.
+    await t.app.database.db
+      .updateTable('user')
+      .set({ emailVerified: false })
+      .where('id', '=', user.user.id)
+      .execute();
+    const again = await follow();
+    expect([again.statusCode, again.headers.location]).toEqual([302, refused.headers.location]);
+    expect((await record(user)).emailVerified).toBe(false);
+  });
+
   it('sends the link again when asked, a few times an hour, and not to a verified account', async () => {
     const user = await signUp(t.app, { verified: false });
     await verificationMail(user);
