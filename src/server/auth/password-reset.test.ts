@@ -5,6 +5,7 @@ import { rateLimits } from '#shared/rules/limits';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signIn, signUp } from '../test/auth.js';
 import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
+import { columnsHolding } from '../test/stored-text.js';
 
 let t: TestApp;
 let outbox: string;
@@ -36,6 +37,17 @@ async function resetLink(email: string, skip: string[] = []) {
   );
   const link = linkIn(mail, t.config.publicUrl);
   return { mail, link, token: link.searchParams.get('token') ?? '' };
+}
+
+/** Waits until every message queued so far has been handed over. */
+async function allSent() {
+  const deadline = Date.now() + 5_000;
+  const unsent = () =>
+    t.app.database.db.selectFrom('mailQueue').select('id').where('sentAt', 'is', null).execute();
+  while ((await unsent()).length > 0) {
+    if (Date.now() > deadline) throw new Error('mail still unsent after 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('POST /api/auth/request-password-reset', () => {
@@ -172,6 +184,18 @@ describe('the mailed link', () => {
     // Another account's link is its own.
     const theirs = await resetPassword({ token: others.token, newPassword: 'TheirSecret9' });
     expect(theirs.statusCode).toBe(200);
+  });
+
+  it('leaves its token in no table: stored hashed, and the sent mail without it', async () => {
+    const owner = await signUp(t.app);
+    await requestReset(owner.user.email);
+    const { token } = await resetLink(owner.user.email);
+    await allSent();
+    expect(token).toMatch(/^\w{20,}$/);
+    expect(await columnsHolding(t.app.database.db, token)).toEqual([]);
+    // The link still works: the token is looked up by its hash.
+    const changed = await resetPassword({ token, newPassword: 'NewSecret9' });
+    expect(changed.statusCode).toBe(200);
   });
 
   it('expires an hour after it was sent', async () => {
