@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { paths } from '#shared/paths';
 import type { Mail } from '../mail/plugin.js';
 import { passwordResetMail, verificationMail } from '../mail/templates.js';
+import { endResetLinks, spentBefore, storedIdentifier } from './mailed-links.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
 
@@ -67,10 +68,14 @@ export function createAuth(
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => endResetLinks(database.db, user.id),
     },
+    // Tokens are kept hashed (mailed-links.ts).
+    verification: { storeIdentifier: { hash: storedIdentifier } },
     // A link on registration (and on asking again, users/routes.ts). Until it is followed the
     // account may read and sign in but not post or pay (guards.ts requireVerifiedUser). The
-    // link is better-auth's signed token, good for a day; it lands on My Profile.
+    // link is better-auth's signed token, good for a day and spent once followed
+    // (mailed-links.ts); it lands on My Profile.
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
@@ -140,6 +145,11 @@ export function createAuth(
         }
         if (ctx.path === '/sign-in/email') {
           await countSignInAttempt(database.db, ctx, secureCookies);
+        }
+        // A verification link followed before goes on with an empty token, which better-auth
+        // answers as it answers a forged one, changing nothing.
+        if (ctx.path === '/verify-email' && (await spentBefore(ctx.context, ctx.query?.token))) {
+          return { context: { query: { ...ctx.query, token: '' } } };
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/auth.js';
 import { createPublisher, recordSavedImages, uploadedImageUrl } from '../test/factories.js';
 import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
+import { columnsHolding } from '../test/stored-text.js';
 
 let t: TestApp;
 let outbox: string;
@@ -97,6 +98,57 @@ describe('email verification', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toContain('error=');
     expect((await record(user)).emailVerified).toBe(false);
+  });
+
+  it('works once: followed again, it answers as a forged link does and changes nothing', async () => {
+    const user = await signUp(t.app, { verified: false });
+    const link = linkIn(await verificationMail(user), t.config.publicUrl);
+    const follow = () => t.app.inject({ url: link.pathname + link.search });
+    const forged = new URLSearchParams(link.search);
+    forged.set('token', `${forged.get('token')}x`);
+    const refused = await t.app.inject({ url: `${link.pathname}?${forged.toString()}` });
+
+    expect((await follow()).headers.location).toBe(paths.myProfile);
+    expect((await record(user)).emailVerified).toBe(true);
+    // Were the address to need confirming again (a new one, say), the used link would not do.
+    await t.app.database.db
+      .updateTable('user')
+      .set({ emailVerified: false })
+      .where('id', '=', user.user.id)
+      .execute();
+    const again = await follow();
+    expect([again.statusCode, again.headers.location]).toEqual([302, refused.headers.location]);
+    expect((await record(user)).emailVerified).toBe(false);
+  });
+
+  it('keeps its link in no table once the mail is sent and the link followed', async () => {
+    const user = await signUp(t.app, { verified: false });
+    const link = linkIn(await verificationMail(user), t.config.publicUrl);
+    const token = link.searchParams.get('token') ?? '';
+    const db = t.app.database.db;
+    const sent = async () =>
+      db
+        .selectFrom('mailQueue')
+        .selectAll()
+        .where('toAddress', '=', user.user.email)
+        .where('sentAt', 'is not', null)
+        .executeTakeFirst();
+    const deadline = Date.now() + 5_000;
+    while (!(await sent()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Who, what and when stay; what it said, with its link, does not.
+    expect(await sent()).toMatchObject({
+      toAddress: user.user.email,
+      kind: 'email-verification',
+      subject: '',
+      textBody: '',
+      htmlBody: '',
+    });
+    expect((await t.app.inject({ url: link.pathname + link.search })).headers.location).toBe(
+      paths.myProfile,
+    );
+    expect(await columnsHolding(db, token)).toEqual([]);
   });
 
   it('sends the link again when asked, a few times an hour, and not to a verified account', async () => {

@@ -5,6 +5,7 @@ import { rateLimits } from '#shared/rules/limits';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signIn, signUp } from '../test/auth.js';
 import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
+import { columnsHolding } from '../test/stored-text.js';
 
 let t: TestApp;
 let outbox: string;
@@ -28,10 +29,25 @@ const requestReset = (email: unknown, ip = `10.8.0.${++client}`) =>
 const resetPassword = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
 
-async function resetLink(email: string) {
-  const mail = await waitForMail(outbox, email, (m) => m.subject.includes('new password'));
+async function resetLink(email: string, skip: string[] = []) {
+  const mail = await waitForMail(
+    outbox,
+    email,
+    (m) => m.subject.includes('new password') && !skip.includes(m.file),
+  );
   const link = linkIn(mail, t.config.publicUrl);
   return { mail, link, token: link.searchParams.get('token') ?? '' };
+}
+
+/** Waits until every message queued so far has been handed over. */
+async function allSent() {
+  const deadline = Date.now() + 5_000;
+  const unsent = () =>
+    t.app.database.db.selectFrom('mailQueue').select('id').where('sentAt', 'is', null).execute();
+  while ((await unsent()).length > 0) {
+    if (Date.now() > deadline) throw new Error('mail still unsent after 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('POST /api/auth/request-password-reset', () => {
@@ -147,6 +163,41 @@ describe('the mailed link', () => {
     ]);
   });
 
+  it('ends every other link of the account once one is used', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    await requestReset(owner.user.email);
+    const first = await resetLink(owner.user.email);
+    await requestReset(owner.user.email);
+    const second = await resetLink(owner.user.email, [first.mail.file]);
+    await requestReset(other.user.email);
+    const others = await resetLink(other.user.email);
+
+    const used = await resetPassword({ token: second.token, newPassword: 'NewSecret9' });
+    expect(used.statusCode).toBe(200);
+    const stale = await resetPassword({ token: first.token, newPassword: 'OtherSecret9' });
+    expect([stale.statusCode, stale.json<{ message: string }>().message]).toEqual([
+      400,
+      passwordResetMessages.invalidLink,
+    ]);
+    await expect(signIn(t.app, owner.user.email, 'NewSecret9')).resolves.toContain('=');
+    // Another account's link is its own.
+    const theirs = await resetPassword({ token: others.token, newPassword: 'TheirSecret9' });
+    expect(theirs.statusCode).toBe(200);
+  });
+
+  it('leaves its token in no table: stored hashed, and the sent mail without it', async () => {
+    const owner = await signUp(t.app);
+    await requestReset(owner.user.email);
+    const { token } = await resetLink(owner.user.email);
+    await allSent();
+    expect(token).toMatch(/^\w{20,}$/);
+    expect(await columnsHolding(t.app.database.db, token)).toEqual([]);
+    // The link still works: the token is looked up by its hash.
+    const changed = await resetPassword({ token, newPassword: 'NewSecret9' });
+    expect(changed.statusCode).toBe(200);
+  });
+
   it('expires an hour after it was sent', async () => {
     const owner = await signUp(t.app);
     await requestReset(owner.user.email);
@@ -155,7 +206,8 @@ describe('the mailed link', () => {
     const stored = await t.app.database.db
       .selectFrom('verification')
       .select(['id', 'expiresAt', 'createdAt'])
-      .where('identifier', '=', `reset-password:${token}`)
+      .where('value', '=', owner.user.id)
+      .where('identifier', 'like', 'reset-password:%')
       .executeTakeFirstOrThrow();
     const lifetime = new Date(stored.expiresAt).getTime() - new Date(stored.createdAt).getTime();
     // Both times are taken as the token is made, a millisecond or so apart.

@@ -24,6 +24,7 @@ import * as searchInline from './migrations/014-search-inline.js';
 import * as storedPages from './migrations/015-stored-pages.js';
 import * as storedPagesAuthorPhoto from './migrations/016-stored-pages-author-photo.js';
 import * as searchIndexMerging from './migrations/017-search-index-merging.js';
+import * as secretsAtRest from './migrations/018-secrets-at-rest.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '015-stored-pages': storedPages,
   '016-stored-pages-author-photo': storedPagesAuthorPhoto,
   '017-search-index-merging': searchIndexMerging,
+  '018-secrets-at-rest': secretsAtRest,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

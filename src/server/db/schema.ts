@@ -199,6 +199,9 @@ export interface StoredPageTable {
 export interface MailQueueTable {
   id: string;
   toAddress: string;
+  kind: string;
+  carriesSecret: Bool;
+  /** Emptied once a message that carries a secret is sent or given up on (mail/queue.ts). */
   subject: string;
   textBody: string;
   htmlBody: string;

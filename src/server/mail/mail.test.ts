@@ -28,8 +28,16 @@ async function smtpApp(clock?: TestClock): Promise<{ t: TestApp; smtp: SmtpPeer 
   return { t, smtp };
 }
 
-function letter(app: FastifyInstance, to: string, subject: string) {
-  return compose(app.mail.site, { to, subject, greeting: 'Hello,', paragraphs: ['A test.'] });
+function letter(app: FastifyInstance, to: string, subject: string, secret = false) {
+  return compose(app.mail.site, {
+    to,
+    kind: secret ? 'password-reset' : 'article-review',
+    secret,
+    subject,
+    greeting: 'Hello,',
+    paragraphs: ['A test.'],
+    action: { label: 'Go', url: `${app.mail.site.publicUrl}/reset-password?token=s3cret` },
+  });
 }
 
 async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5_000) {
@@ -49,6 +57,9 @@ const queueRow = (t: TestApp, subject: string) =>
     .selectAll()
     .where('subject', '=', subject)
     .executeTakeFirstOrThrow();
+
+const onlyRow = (t: TestApp) =>
+  t.app.database.db.selectFrom('mailQueue').selectAll().executeTakeFirstOrThrow();
 
 describe('mail through SMTP_URL', () => {
   it('is handed to the SMTP server with the URL’s credentials, from MAIL_FROM', async () => {
@@ -118,6 +129,53 @@ describe('mail through SMTP_URL', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await queueRow(t, 'Never')).attempts).toBe(maxAttempts);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('keeps a secret link until it is sent, then only whom it went to, its kind and when', async () => {
+    const clock = createTestClock();
+    const { t, smtp } = await smtpApp(clock);
+    smtp.failNext(1);
+    await t.app.mail.send(t.app.database.db, letter(t.app, 'r@example.com', 'Reset', true));
+    // Still to send: the message stays whole.
+    const waiting = await until(
+      () => onlyRow(t),
+      (row) => row.lastError !== null,
+    );
+    expect(waiting).toMatchObject({ subject: 'Reset', sentAt: null });
+    expect(waiting.textBody).toContain('token=s3cret');
+    clock.advance(retryDelayMs(1));
+    const sent = await until(
+      () => onlyRow(t),
+      (row) => row.sentAt !== null,
+    );
+    expect(smtp.received[0]?.text).toContain('token=s3cret');
+    expect(sent).toMatchObject({
+      toAddress: 'r@example.com',
+      kind: 'password-reset',
+      subject: '',
+      textBody: '',
+      htmlBody: '',
+      createdAt: waiting.createdAt,
+    });
+  });
+
+  it('forgets a secret link given up on as well', async () => {
+    const clock = createTestClock();
+    const { t, smtp } = await smtpApp(clock);
+    smtp.failNext(maxAttempts);
+    await t.app.mail.send(t.app.database.db, letter(t.app, 'r@example.com', 'Reset', true));
+    for (let attempt = 1; attempt < maxAttempts; attempt += 1) {
+      await until(
+        () => onlyRow(t),
+        (row) => row.attempts === attempt && row.claimedUntil === null,
+      );
+      clock.advance(retryDelayMs(attempt));
+    }
+    const givenUp = await until(
+      () => onlyRow(t),
+      (row) => row.failedAt !== null,
+    );
+    expect(givenUp).toMatchObject({ kind: 'password-reset', subject: '', textBody: '' });
   });
 
   it('goes once from two servers sending from one queue', async () => {

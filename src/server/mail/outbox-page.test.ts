@@ -19,6 +19,8 @@ beforeAll(async () => {
     t.app.database.db,
     compose(t.app.mail.site, {
       to: 'reader@example.com',
+      kind: 'password-reset',
+      secret: true,
       subject: 'Your <script> link',
       greeting: 'Hello <img src=x onerror=alert(1)>,',
       paragraphs: ['Follow it.'],

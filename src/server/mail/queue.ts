@@ -3,9 +3,19 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { OutgoingMail } from './transport.js';
 
+/** What a message is (templates.ts), kept with whom it went to and when once it is handled. */
+export type MailKind =
+  'password-reset' | 'email-verification' | 'article-review' | 'receipt' | 'premium-reminder';
+
 /** A rendered message (templates.ts) and whom it goes to. */
 export interface MailMessage {
   to: string;
+  kind: MailKind;
+  /**
+   * It carries a secret (a link that resets a password or confirms an address): once it is sent
+   * or given up on, its subject and bodies are cleared from the queue.
+   */
+  secret: boolean;
   subject: string;
   text: string;
   html: string;
@@ -39,6 +49,8 @@ export async function enqueueMail(
     .values({
       id: randomUUID(),
       toAddress: message.to,
+      kind: message.kind,
+      carriesSecret: message.secret,
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
@@ -84,10 +96,20 @@ export async function claimDueMail(db: Db, now: number, limit: number): Promise<
   }));
 }
 
+/**
+ * A handled message that carries a secret keeps whom it went to, its kind and its times, not
+ * what it said: the queue is no store of live links.
+ */
+const secretsCleared = {
+  subject: sql<string>`case when carries_secret then '' else subject end`,
+  textBody: sql<string>`case when carries_secret then '' else text_body end`,
+  htmlBody: sql<string>`case when carries_secret then '' else html_body end`,
+};
+
 export async function markSent(db: Db, id: string, now: number): Promise<void> {
   await db
     .updateTable('mailQueue')
-    .set({ sentAt: now, claimedUntil: null, lastError: null })
+    .set({ sentAt: now, claimedUntil: null, lastError: null, ...secretsCleared })
     .where('id', '=', id)
     .execute();
 }
@@ -110,7 +132,9 @@ export async function markFailed(
     .set({
       claimedUntil: null,
       lastError: error.slice(0, 500),
-      ...(givenUp ? { failedAt: now } : { nextAttemptAt: now + retryDelayMs(row.attempts) }),
+      ...(givenUp
+        ? { failedAt: now, ...secretsCleared }
+        : { nextAttemptAt: now + retryDelayMs(row.attempts) }),
     })
     .where('id', '=', id)
     .execute();

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '../http/escape-markup.js';
-import type { MailMessage } from './queue.js';
+import type { MailKind, MailMessage } from './queue.js';
 
 /** What every message says, and the site it comes from. */
 export interface MailSite {
@@ -9,6 +9,9 @@ export interface MailSite {
 
 interface Letter {
   to: string;
+  kind: MailKind;
+  /** Its link is a secret: a password reset's or an address verification's (queue.ts). */
+  secret?: boolean;
   subject: string;
   greeting: string;
   /** Plain sentences: escaped for the HTML part, as they are for the text part. */
@@ -51,7 +54,14 @@ ${after.map(paragraph).join('\n')}
 </div>
 </body></html>
 `;
-  return { to: letter.to, subject: letter.subject, text: `${text}\n`, html };
+  return {
+    to: letter.to,
+    kind: letter.kind,
+    secret: letter.secret ?? false,
+    subject: letter.subject,
+    text: `${text}\n`,
+    html,
+  };
 }
 
 /** better-auth's reset link, sent to the account's address (auth/password-reset.ts). */
@@ -62,6 +72,8 @@ export function passwordResetMail(
 ): MailMessage {
   return compose(site, {
     to: user.email,
+    kind: 'password-reset',
+    secret: true,
     subject: `Choose a new password for ${site.name}`,
     greeting: `Hello ${user.name},`,
     paragraphs: [
@@ -69,7 +81,7 @@ export function passwordResetMail(
     ],
     action: { label: 'Choose a new password', url },
     after: [
-      'The link works once, within an hour. If you did not ask for it, ignore this message: your password stays as it is.',
+      'The link works once, within an hour; once you use it, any other password link we sent you stops working. If you did not ask for it, ignore this message: your password stays as it is.',
     ],
   });
 }
@@ -82,13 +94,17 @@ export function verificationMail(
 ): MailMessage {
   return compose(site, {
     to: user.email,
+    kind: 'email-verification',
+    secret: true,
     subject: `Confirm your email address for ${site.name}`,
     greeting: `Hello ${user.name},`,
     paragraphs: [
       `Welcome to ${site.name}. Please confirm that this is your address: until you do, you can read and sign in, but not post articles or subscribe.`,
     ],
     action: { label: 'Confirm my address', url },
-    after: ['The link works for a day. If you did not make an account, ignore this message.'],
+    after: [
+      'The link works once, within a day. If you did not make an account, ignore this message.',
+    ],
   });
 }
 
@@ -137,6 +153,7 @@ export function articleReviewMail(
   const declined = review.kind === 'declined' || review.kind === 'revision declined';
   return compose(site, {
     to: author.email,
+    kind: 'article-review',
     subject: letter.subject,
     greeting: `Hello ${author.name},`,
     paragraphs: [
@@ -159,6 +176,7 @@ export function receiptMail(
   const amount = `$${(receipt.amountCents / 100).toFixed(2)}`;
   return compose(site, {
     to: user.email,
+    kind: 'receipt',
     subject: `Your ${site.name} receipt: ${receipt.plan}, ${amount}`,
     greeting: `Hello ${user.name},`,
     paragraphs: [
@@ -179,6 +197,7 @@ export function premiumReminderMail(
 ): MailMessage {
   return compose(site, {
     to: user.email,
+    kind: 'premium-reminder',
     subject: `Your ${site.name} premium access ends soon`,
     greeting: `Hello ${user.name},`,
     paragraphs: [
