@@ -1,8 +1,9 @@
-import type { ArticleBody, BodyBlock, BodyText } from './schema.js';
+import { withoutControlCharacters } from './characters.js';
+import type { ArticleBody, BodyBlock, BodyParagraph, BodyText } from './schema.js';
 
 /*
- * The body as plain text: what the API answers as `description`, and what search, excerpts and
- * the spec's clients read.
+ * The body as plain text and back: what the API answers as `description`, what search, excerpts
+ * and the spec's clients read, and how a write that sends only a description becomes a body.
  */
 
 /** The text of a paragraph's or heading's inline nodes (marks dropped). */
@@ -49,4 +50,26 @@ export function bodyPlainText(body: ArticleBody): string {
 
 function nonEmpty(texts: string[]): string[] {
   return texts.map((text) => text.trim()).filter((text) => text.length > 0);
+}
+
+/**
+ * Plain text as a body, as the article page has always shown it: a blank line (with any white
+ * space on it) starts a new paragraph; a single line break stays a line break inside its
+ * paragraph (text may hold one; the renderers show it as `<br>`). Carriage returns become line
+ * breaks and other control characters are dropped, which a body may not hold. Text with no
+ * words gives a body without blocks, which the schema refuses as it refused an empty
+ * description.
+ */
+export function plainTextToBody(text: string): ArticleBody {
+  const paragraphs = withoutControlCharacters(text.replace(/\r\n?/g, '\n'))
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph.length > 0);
+  return {
+    type: 'doc',
+    content: paragraphs.map((paragraph): BodyParagraph => ({
+      type: 'paragraph',
+      content: [{ type: 'text', text: paragraph }],
+    })),
+  };
 }
