@@ -33,7 +33,7 @@ const entities: Record<string, string> = {
 };
 
 /** Text or an attribute value as React writes it. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => entities[char]!);
 }
 

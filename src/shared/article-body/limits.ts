@@ -66,7 +66,7 @@ export function bodySizeRefusal(input: unknown): BodySizeRefusal | null {
 }
 
 /** The UTF-8 length of a string, without encoding it. */
-export function utf8Bytes(text: string): number {
+function utf8Bytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -74,9 +74,6 @@ export type BodyBlock =
   | BodyImage
   | BodyHorizontalRule;
 
-/** Paragraphs and headings: the blocks that hold text directly. */
-export type BodyTextBlock = BodyParagraph | BodyHeading;
-
 export interface ArticleBody {
   type: 'doc';
   content: BodyBlock[];
