@@ -7,9 +7,10 @@ interface ArticleImageProps {
   /** How wide the layout shows the image at each screen width (the `sizes` attribute). */
   sizes: string;
   alt: string;
-  /** The box's proportions before the image arrives; CSS sets its real size. */
-  width: number;
-  height: number;
+  /** The box's proportions before the image arrives; CSS sets its real size. Left out only for
+   * an image of an article's body whose size was not recorded. */
+  width?: number;
+  height?: number;
   /** `high`: the page's likely largest picture, fetched at once and first; `auto`: above the
    * fold, fetched at once; `lazy` (below the fold): fetched as it scrolls near. */
   priority?: ImagePriority;
