@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { articleExcerpts } from '../src/shared/excerpt.js';
+import { plainTextToBody } from '../src/shared/article-body/plain-text.js';
+import { articleTextColumns } from '../src/shared/excerpt.js';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -105,8 +106,7 @@ async function insertArticles(trx: Db, articles: BenchArticle[]): Promise<void> 
         title: a.title,
         image: a.image,
         publisherId: a.publisherId,
-        description: a.description,
-        ...articleExcerpts(a.description),
+        ...articleTextColumns(plainTextToBody(a.description)),
         isPremium: a.isPremium,
         viewCount: a.viewCount,
         isApproved: a.isApproved,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bodyPlainText, plainTextToBody } from './article-body/plain-text.js';
+import { articleBodySchema, type ArticleBody } from './article-body/schema.js';
 import { isPlainLine, isPlainText } from './control-characters.js';
 import { tags } from './tags.js';
 
@@ -22,6 +24,12 @@ export const articleSchema = z.object({
   publisher: z.string(),
   tags: z.array(z.string()),
   description: z.string(),
+  /**
+   * The article's body as a document (src/shared/article-body/), where the answer carries the
+   * text: the whole of it on the detail and to a reader who may read it, a premium article's
+   * free part to one who may not. Lists carry the excerpt alone.
+   */
+  body: articleBodySchema.optional(),
   isPremium: z.boolean(),
   viewCount: z.number().int(),
   isApproved: z.boolean(),
@@ -75,15 +83,33 @@ const description = z
 /** The display_url POST /api/images answered; the server accepts only images it stored. */
 const image = z.string({ error: 'Image is required' }).trim().min(1, 'Image is required');
 
-/** POST /api/articles: what an author sends. Everything else is decided by the server. */
-export const createArticleSchema = z.object({
-  name: title,
-  publisher,
-  tags: articleTags,
-  description,
-  image,
-});
-export type CreateArticle = z.infer<typeof createArticleSchema>;
+/**
+ * POST /api/articles: what an author sends. Everything else is decided by the server. The text
+ * comes as `body` (the editor's document), or as `description` alone (plain text, as the spec's
+ * clients send it), which becomes paragraphs; either way the answer holds both, `description`
+ * being the body's plain text. A body wins over a description sent beside it.
+ */
+export const createArticleSchema = z
+  .object({
+    name: title,
+    publisher,
+    tags: articleTags,
+    description: description.optional(),
+    body: articleBodySchema.optional(),
+    image,
+  })
+  .transform((input, ctx) => {
+    const { body, description, ...rest } = input;
+    if (body) return { ...rest, body, description: bodyPlainText(body) };
+    if (description !== undefined)
+      return { ...rest, body: plainTextToBody(description), description };
+    ctx.addIssue({ code: 'custom', path: ['description'], message: 'Description is required' });
+    return z.NEVER;
+  });
+export type CreateArticle = { body: ArticleBody; description: string } & Omit<
+  z.output<typeof createArticleSchema>,
+  'body' | 'description'
+>;
 
 /** PUT /api/articles/:id from the author: the content fields; the rest is kept as it is. */
 export const updateArticleSchema = createArticleSchema;

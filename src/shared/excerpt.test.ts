@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { freePart } from './article-body/free-part.js';
+import { bodyPlainText, plainTextToBody } from './article-body/plain-text.js';
 import {
-  articleExcerpts,
+  articleTextColumns,
   firstSentences,
   premiumExcerpt,
   premiumExcerptLimits,
@@ -136,11 +138,36 @@ describe('premiumExcerpt, for any text', () => {
   });
 });
 
-describe('articleExcerpts', () => {
-  it('gives the free excerpt (three sentences) and the premium one', () => {
-    expect(articleExcerpts('One. Two. Three. Four.')).toEqual({
-      excerpt: 'One. Two. Three.',
-      premiumExcerpt: 'One.',
-    });
+describe('the text columns of an article', () => {
+  const paragraphs = (...texts: string[]) => plainTextToBody(texts.join('\n\n'));
+
+  it('hold the body, its plain text, and the first three sentences for a free article', () => {
+    const body = paragraphs('One. Two.', 'Three. Four.');
+    const columns = articleTextColumns(body);
+    expect(JSON.parse(columns.body)).toEqual(body);
+    expect(columns.description).toBe('One. Two.\n\nThree. Four.');
+    expect(columns.excerpt).toBe('One. Two. Three.');
+  });
+
+  it('show of a premium article the start of its free part, never past it', () => {
+    const first = 'The council met on Monday to decide the budget for the coming year.';
+    const rest = Array.from({ length: 20 }, (_, n) => `Paragraph ${n} reveals more.`);
+    const body = paragraphs(first, ...rest);
+    const { premiumExcerpt } = articleTextColumns(body);
+    const free = bodyPlainText(freePart(body).body).replace(/\s+/g, ' ');
+    expect(free.startsWith(premiumExcerpt.replace(/…$/, ''))).toBe(true);
+    expect(premiumExcerpt).toContain('The council met');
+    expect(premiumExcerpt).not.toContain('Paragraph 19');
+  });
+
+  it('never show the whole text of a premium article, however short', () => {
+    fc.assert(
+      fc.property(fc.array(fc.lorem({ maxCount: 12 }), { minLength: 1, maxLength: 6 }), (texts) => {
+        const body = paragraphs(...texts.map((text) => text.trim() || 'word'));
+        const { description, premiumExcerpt } = articleTextColumns(body);
+        expect(premiumExcerpt.replace(/…$/, '').length).toBeLessThan(description.length);
+        expect(premiumExcerpt.length).toBeLessThanOrEqual(premiumExcerptLimits.maxChars + 1);
+      }),
+    );
   });
 });

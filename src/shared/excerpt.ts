@@ -1,3 +1,7 @@
+import { freePart } from './article-body/free-part.js';
+import { bodyPlainText } from './article-body/plain-text.js';
+import type { ArticleBody } from './article-body/schema.js';
+
 /**
  * The sentences of a text. A sentence ends with . ! or ? (and any closing quote) followed by
  * white space; a line break also ends one.
@@ -23,7 +27,8 @@ export function firstSentences(text: string, count: number): string {
 export const premiumExcerptLimits = { maxSentences: 3, maxChars: 300 } as const;
 
 /**
- * What lists show of a premium article to everyone: never its whole text, however short or
+ * A premium article's excerpt as lists showed it before bodies were documents (migration 006
+ * still makes it): never its whole text, however short or
  * however it is punctuated (cut at a word, and then marked with "…"). It may be empty, when
  * the text has no word boundary early enough.
  */
@@ -56,10 +61,20 @@ function cutAtWord(text: string, limit: number): string {
 }
 
 /**
- * The two excerpts an article stores with its text: what lists show of it while it is free (the
- * first three sentences, spec), and once it is premium (`premiumExcerpt`). Both are kept, so
- * making an article premium changes a flag and not its text.
+ * The text columns an article (or an author's pending edit of it) stores beside its body: the
+ * document as JSON, its plain text (`description`, which the API answers and search indexes),
+ * and what lists show of it while it is free (the first three sentences, spec) and once it is
+ * premium: the beginning of its free part (article-body/free-part.ts), which never holds its
+ * whole text and never goes past what a reader who may not read it may see. Both excerpts are
+ * kept, so making an article premium changes a flag and not its text.
  */
-export function articleExcerpts(description: string): { excerpt: string; premiumExcerpt: string } {
-  return { excerpt: firstSentences(description, 3), premiumExcerpt: premiumExcerpt(description) };
+export function articleTextColumns(body: ArticleBody) {
+  const description = bodyPlainText(body);
+  const free = bodyPlainText(freePart(body).body).replace(/\s+/g, ' ');
+  return {
+    body: JSON.stringify(body),
+    description,
+    excerpt: firstSentences(description, 3),
+    premiumExcerpt: cutAtWord(free, premiumExcerptLimits.maxChars),
+  };
 }

@@ -24,6 +24,13 @@ export const articleReadingSchema = z.object({
   updatedAt: z.string(),
   /** The picture's size in pixels, as recorded when it was uploaded (images/variants.ts). */
   image: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
+  /** Whether the author is an editor: their links are the site's own, not marked `nofollow`. */
+  authorIsAdmin: z.boolean(),
+  /** The size and widths of each picture in the body as sent, by address, as recorded. */
+  bodyImages: z.record(
+    z.string(),
+    z.object({ width: z.number().int(), height: z.number().int(), srcset: z.string().nullable() }),
+  ),
 });
 export type ArticleReading = z.infer<typeof articleReadingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { articleBodySchema } from './article-body/schema.js';
 import { articleSchema } from './articles.js';
 
 /**
@@ -16,6 +17,8 @@ export const articleRevisionSchema = z.object({
   publisher: z.string(),
   tags: z.array(z.string()),
   description: z.string(),
+  /** The edit's body as a document; `description` is its plain text. */
+  body: articleBodySchema,
   submittedAt: z.string(),
 });
 export type ArticleRevision = z.infer<typeof articleRevisionSchema>;

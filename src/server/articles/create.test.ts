@@ -90,7 +90,7 @@ describe('POST /api/articles', () => {
       image: uploadedImageUrl(1),
       description: 'One. Two! Three? Four is for subscribers.',
       excerpt: 'One. Two! Three?',
-      premiumExcerpt: 'One.',
+      premiumExcerpt: 'One. Two…',
       viewCount: 0,
       adminMessage: null,
       authorId: author.user.id,

@@ -117,9 +117,9 @@ describe('GET /api/articles', () => {
     for (const cookie of [undefined, alice.cookie, premium.cookie, admin.cookie, bob.cookie]) {
       const { res, articles } = await list('', cookie);
       expect(res.body).not.toContain(secret);
-      // A premium article shows a third of its sentences; a free one its first three.
+      // A premium article shows the start of its free part; a free one its first three.
       const article = articles.find((a) => a._id === ids.premium);
-      expect(article?.description).toBe('First sentence.');
+      expect(article?.description).toBe('First sentence. Second sentence…');
       const free = articles.find((a) => a._id === ids.budget);
       expect(free?.description.split('. ')).toHaveLength(3);
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { premiumExcerpt } from '#shared/excerpt';
+import { plainTextToBody } from '#shared/article-body/plain-text';
+import { articleTextColumns } from '#shared/excerpt';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { createArticle, makePremium } from '../test/factories.js';
@@ -64,7 +65,9 @@ describe('GET /api/articles/:id/reading', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json<{ access: string; article: { description: string } }>();
       expect(body.access).toBe('preview');
-      expect(body.article.description).toBe(premiumExcerpt(premiumText));
+      expect(body.article.description).toBe(
+        articleTextColumns(plainTextToBody(premiumText)).premiumExcerpt,
+      );
       expect(res.body).not.toContain(secret);
     }
   });

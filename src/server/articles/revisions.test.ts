@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleMessages } from '#shared/article-messages';
 import { articleStatus, type Article } from '#shared/articles';
-import { premiumExcerpt } from '#shared/excerpt';
+import { articleTextColumns } from '#shared/excerpt';
 import { revisionMessages, type ArticleRevision, type RevisionQueueItem } from '#shared/revisions';
 import { toBool, toIso } from '../db/values.js';
 import { createTestApp, type TestApp } from '../test/app.js';
@@ -158,6 +159,7 @@ describe("an author's edit of a published article", () => {
       publisher: 'Valley Times',
       tags: edit.tags,
       description: edit.description,
+      body: plainTextToBody(edit.description),
       submittedAt: clock.now().toISOString(),
     });
   });
@@ -346,7 +348,10 @@ describe('approving an edit', () => {
       description: edit.description,
     });
     const card = await listed('');
-    expect(card).toMatchObject({ isPremium: true, description: premiumExcerpt(edit.description) });
+    expect(card).toMatchObject({
+      isPremium: true,
+      description: articleTextColumns(plainTextToBody(edit.description)).premiumExcerpt,
+    });
     expect(card?.description).not.toBe(edit.description);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { isSavedImage } from '../images/variants.js';
+import { requireStoredBodyImages } from './body-images.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
@@ -124,6 +125,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isSavedImage(db, app.images, request.body.image))) {
         throw new AppError('bad_request', articleInputMessages.foreignImage);
       }
+      await requireStoredBodyImages(db, app.images, request.body.body);
       const id = await createArticle(db, caller.id, request.body, app.clock());
       return reply.status(201).send({ insertedId: String(id) });
     },

@@ -1,3 +1,4 @@
+import type { ArticleBody } from '#shared/article-body/schema';
 import type { Article } from '#shared/articles';
 import { toBool, toIso } from '../db/values.js';
 import { tagList, type ArticleRow } from './queries/select.js';
@@ -16,6 +17,7 @@ export function toArticleJson(row: ArticleRow): Article {
     publisher: row.publisherName,
     tags: tagList(row),
     description: row.text,
+    ...(row.body && { body: JSON.parse(row.body) as ArticleBody }),
     isPremium: toBool(row.isPremium),
     viewCount: row.viewCount,
     isApproved: toBool(row.isApproved),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleMessages } from '#shared/article-messages';
 import { type Article } from '#shared/articles';
 import { createTestApp, type TestApp } from '../test/app.js';
@@ -118,6 +119,7 @@ describe('PUT /api/articles/:id', () => {
       publisher: 'Valley Times',
       tags: ['sports'],
       description: 'New one. New two. New three. New four.',
+      body: plainTextToBody('New one. New two. New three. New four.'),
       image: uploadedImageUrl('2'),
       imageSrcset: `${uploadedImageUrl('2')} 640w`,
     });

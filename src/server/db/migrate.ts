@@ -25,6 +25,7 @@ import * as storedPages from './migrations/015-stored-pages.js';
 import * as storedPagesAuthorPhoto from './migrations/016-stored-pages-author-photo.js';
 import * as searchIndexMerging from './migrations/017-search-index-merging.js';
 import * as secretsAtRest from './migrations/018-secrets-at-rest.js';
+import * as articleBodies from './migrations/019-article-bodies.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '016-stored-pages-author-photo': storedPagesAuthorPhoto,
   '017-search-index-merging': searchIndexMerging,
   '018-secrets-at-rest': secretsAtRest,
+  '019-article-bodies': articleBodies,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

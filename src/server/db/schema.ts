@@ -110,6 +110,9 @@ export interface ArticleTable {
   title: string;
   image: string;
   publisherId: number;
+  /** The body, a document as JSON (src/shared/article-body/). */
+  body: string;
+  /** The body's plain text, which the API answers and search indexes. */
   description: string;
   /** The first three sentences: what lists show of a free article. */
   excerpt: string;
@@ -133,6 +136,8 @@ export interface ArticleRevisionTable {
   title: string;
   image: string;
   publisherId: number;
+  /** As the article's: the document as JSON, and its plain text. */
+  body: string;
   description: string;
   /** Comma-separated. */
   tags: string;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { plainTextToBody } from '#shared/article-body/plain-text';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -105,6 +106,7 @@ for (const { name, start } of imagePeers.filter((p) => p.name !== 'imgbb')) {
           title: 'An edit',
           image: revisionImage,
           publisherId: live.publisherId,
+          body: JSON.stringify(plainTextToBody('The new text.')),
           description: 'The new text.',
           tags: 'politics',
           submittedAt: clock.now().toISOString(),

@@ -53,7 +53,7 @@ beforeAll(async () => {
   await make('Inside the clinic', {
     isPremium: true,
     tags: ['health'],
-    description: `${premiumExcerpt} ${premiumSecret} The ward stays quiet. Morning comes.`,
+    description: `${premiumExcerpt}\n\n${premiumSecret} The ward stays quiet. Morning comes.`,
   });
   await make('Still pending', { isApproved: false });
   await make('Declined story', { isApproved: false, adminMessage: 'Needs sources.' });

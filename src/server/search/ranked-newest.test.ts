@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '#shared/api/search';
-import { articleExcerpts } from '#shared/excerpt';
+import { plainTextToBody } from '#shared/article-body/plain-text';
+import { articleTextColumns } from '#shared/excerpt';
 import { searchLimits } from '#shared/search';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp } from '../test/auth.js';
@@ -27,8 +28,7 @@ beforeAll(async () => {
       title: `Shore notes ${n}`,
       image: uploadedImageUrl(n),
       publisherId: publishers[n % 2]!.id,
-      description,
-      ...articleExcerpts(description),
+      ...articleTextColumns(plainTextToBody(description)),
       isPremium: false,
       viewCount: 0,
       isApproved: true,

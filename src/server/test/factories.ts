@@ -1,4 +1,6 @@
-import { articleExcerpts } from '#shared/excerpt';
+import { plainTextToBody } from '#shared/article-body/plain-text';
+import type { ArticleBody } from '#shared/article-body/schema';
+import { articleTextColumns } from '#shared/excerpt';
 import type { Db } from '../db/database.js';
 import { recordVariants } from '../images/variants.js';
 
@@ -24,6 +26,8 @@ export interface ArticleOverrides {
   image?: string;
   publisherId?: number;
   description?: string;
+  /** The body as a document; else the description's paragraphs. */
+  body?: ArticleBody;
   tags?: string[];
   isPremium?: boolean;
   isApproved?: boolean;
@@ -39,9 +43,14 @@ export interface ArticleOverrides {
 export async function createArticle(db: Db, authorId: string, overrides: ArticleOverrides = {}) {
   counter += 1;
   const publisherId = overrides.publisherId ?? (await createPublisher(db)).id;
-  const description =
-    overrides.description ??
-    `Article ${counter} opens here. It goes on. It makes its point. It ends with a fourth sentence.`;
+  const text = articleTextColumns(
+    overrides.body ??
+      plainTextToBody(
+        overrides.description ??
+          `Article ${counter} opens here. It goes on. It makes its point. It ends with a fourth sentence.`,
+      ),
+  );
+  const description = text.description;
   const createdAt =
     overrides.createdAt ?? new Date(Date.now() - 1000 * (1000 - counter)).toISOString();
   const tags = overrides.tags ?? ['politics'];
@@ -51,8 +60,7 @@ export async function createArticle(db: Db, authorId: string, overrides: Article
       title: overrides.title ?? `Test Article ${counter}`,
       image: overrides.image ?? uploadedImageUrl(counter),
       publisherId,
-      description,
-      ...articleExcerpts(description),
+      ...text,
       isPremium: overrides.isPremium ?? false,
       viewCount: overrides.viewCount ?? 0,
       isApproved: overrides.isApproved ?? true,

@@ -6,6 +6,8 @@ export interface ArticleContent {
   title: string;
   image: string;
   publisherId: number;
+  /** The body as JSON (src/shared/article-body/). */
+  body: string;
   description: string;
   tags: readonly string[];
 }
@@ -16,7 +18,7 @@ export function sameContent(a: ArticleContent, b: ArticleContent): boolean {
     a.title === b.title &&
     a.image === b.image &&
     a.publisherId === b.publisherId &&
-    a.description === b.description &&
+    a.body === b.body &&
     tags.size === new Set(b.tags).size &&
     b.tags.every((tag) => tags.has(tag))
   );
@@ -32,7 +34,7 @@ export function lockArticle(trx: Db, id: number) {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   return trx
     .selectFrom('article')
-    .select(['authorId', 'title', 'image', 'publisherId', 'description', 'isApproved'])
+    .select(['authorId', 'title', 'image', 'publisherId', 'body', 'description', 'isApproved'])
     .where('id', '=', id)
     .$if(postgres, (q) => q.forUpdate())
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { articleMessages } from '#shared/article-messages';
 import { type CreateArticle } from '#shared/articles';
-import { articleExcerpts } from '#shared/excerpt';
+import { articleTextColumns } from '#shared/excerpt';
 import type { Db } from '#server/db/database';
 import { AppError } from '#server/errors';
 import { articleInputMessages } from '../messages.js';
@@ -48,8 +48,7 @@ export async function createArticle(
         title: input.name,
         image: input.image,
         publisherId,
-        description: input.description,
-        ...articleExcerpts(input.description),
+        ...articleTextColumns(input.body),
         isPremium: false,
         viewCount: 0,
         isApproved: false,

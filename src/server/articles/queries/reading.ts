@@ -1,10 +1,13 @@
 import type { CompiledQuery, ExpressionBuilder } from 'kysely';
+import { freePart } from '#shared/article-body/free-part';
+import type { ArticleBody } from '#shared/article-body/schema';
 import type { ArticleReading } from '#shared/pages';
 import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/values';
 import { mayReadArticle, maySeeUnpublished } from '../entitlement.js';
+import { bodyImages } from '../body-images.js';
 import { toArticleJson } from '../to-json.js';
 import { selectArticles } from './select.js';
 
@@ -26,12 +29,23 @@ export async function readArticleForReader(
     isPremium: toBool(row.isPremium),
     authorId: row.authorId,
   });
-  const { premiumExcerpt, updatedAt, imageWidth, imageHeight, ...articleRow } = row;
+  const { premiumExcerpt, updatedAt, imageWidth, imageHeight, authorIsAdmin, ...articleRow } = row;
+  // A reader who may not read it gets the free part of the body, and the excerpt lists show.
+  const whole = JSON.parse(row.body!) as ArticleBody;
+  const body = full ? whole : freePart(whole).body;
   return {
     access: full ? 'full' : 'preview',
-    article: toArticleJson(full ? articleRow : { ...articleRow, text: premiumExcerpt }),
+    article: {
+      ...toArticleJson(full ? articleRow : { ...articleRow, text: premiumExcerpt, body: null }),
+      body,
+    },
     updatedAt: toIso(updatedAt),
     image: imageWidth && imageHeight ? { width: imageWidth, height: imageHeight } : null,
+    authorIsAdmin: toBool(authorIsAdmin),
+    bodyImages: await imageSizes(
+      db,
+      bodyImages(body).map(({ src }) => src),
+    ),
   };
 }
 
@@ -50,6 +64,7 @@ function selectReading(db: Db) {
   return selectArticles(db, 'full').select((eb) => [
     'article.premiumExcerpt',
     'article.updatedAt',
+    'user.isAdmin as authorIsAdmin',
     ownSize('width')(eb).as('imageWidth'),
     ownSize('height')(eb).as('imageHeight'),
   ]);
@@ -67,4 +82,26 @@ function readingById(db: Db, id: number): CompiledQuery<ReadingRow> {
     compiled.set(db, query);
   }
   return { ...query, parameters: [id] };
+}
+
+/**
+ * The recorded size and widths of pictures in a body, by address, in one query; a picture
+ * without records (not stored here, or not yet backfilled) is left out and shown unsized.
+ */
+async function imageSizes(db: Db, srcs: string[]): Promise<ArticleReading['bodyImages']> {
+  if (srcs.length === 0) return {};
+  const rows = await db
+    .selectFrom('imageVariant')
+    .select(['image', 'url', 'width', 'height'])
+    .where('image', 'in', [...new Set(srcs)])
+    .orderBy('width')
+    .execute();
+  const sizes: ArticleReading['bodyImages'] = {};
+  for (const row of rows) {
+    const size = (sizes[row.image] ??= { width: 0, height: 0, srcset: null });
+    if (row.url === row.image) Object.assign(size, { width: row.width, height: row.height });
+    size.srcset = `${size.srcset ? `${size.srcset}, ` : ''}${row.url} ${row.width}w`;
+  }
+  for (const [src, size] of Object.entries(sizes)) if (size.width === 0) delete sizes[src];
+  return sizes;
 }

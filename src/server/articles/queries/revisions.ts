@@ -1,7 +1,8 @@
 import { srcsetOf } from '#server/images/srcset';
 import type { Article } from '#shared/articles';
 import { articleMessages } from '#shared/article-messages';
-import { articleExcerpts } from '#shared/excerpt';
+import { articleTextColumns } from '#shared/excerpt';
+import type { ArticleBody } from '#shared/article-body/schema';
 import { revisionMessages, type ArticleRevision } from '#shared/revisions';
 import type { Db } from '#server/db/database';
 import { toIso } from '#server/db/values';
@@ -55,6 +56,7 @@ export async function reviseArticle(
       title: next.title,
       image: next.image,
       publisherId: next.publisherId,
+      body: next.body,
       description: next.description,
       tags: next.tags.join(','),
       submittedAt: now.toISOString(),
@@ -108,8 +110,7 @@ export async function reviewRevision(
         title: pending.title,
         image: pending.image,
         publisherId: pending.publisherId,
-        description: pending.description,
-        ...articleExcerpts(pending.description),
+        ...articleTextColumns(JSON.parse(pending.body) as ArticleBody),
         revisionMessage: null,
         updatedAt: now.toISOString(),
       })
@@ -135,6 +136,7 @@ function selectRevisions(db: Db) {
       'articleRevision.title',
       'articleRevision.image',
       srcsetOf('articleRevision.image'),
+      'articleRevision.body',
       'articleRevision.description',
       'articleRevision.tags',
       'articleRevision.submittedAt',
@@ -154,6 +156,7 @@ function toRevisionJson(row: RevisionRow): ArticleRevision {
     publisher: row.publisherName,
     tags: row.tags.split(','),
     description: row.description,
+    body: JSON.parse(row.body) as ArticleBody,
     submittedAt: toIso(row.submittedAt),
   };
 }

@@ -27,6 +27,8 @@ export function selectArticles(db: Db, text: 'excerpt' | 'full') {
         : sql<string>`case when ${sql.ref('article.isPremium')} then ${sql.ref('article.premiumExcerpt')} else ${sql.ref('article.excerpt')} end`.as(
             'text',
           ),
+      // The body goes with the whole text only: a list's cards show their excerpts.
+      text === 'full' ? 'article.body' : sql<null>`null`.as('body'),
       'article.isPremium',
       'article.viewCount',
       'article.isApproved',

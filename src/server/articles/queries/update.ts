@@ -1,11 +1,13 @@
 import { type UpdateArticle } from '#shared/articles';
-import { articleExcerpts } from '#shared/excerpt';
+import { articleTextColumns } from '#shared/excerpt';
 import type { SessionUser } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
 import { isSavedImage } from '#server/images/variants';
 import type { ImageStore } from '#server/images/store';
+import type { ArticleBody } from '#shared/article-body/schema';
+import { bodyImages, requireStoredBodyImages } from '../body-images.js';
 import { requireAuthorOrAdmin } from '../entitlement.js';
 import { articleInputMessages } from '../messages.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
@@ -36,11 +38,17 @@ export async function updateArticleContent(
     requireAuthorOrAdmin(caller, current, 'You may only change your own articles');
     // Past the check above, a caller who is not an admin is the author.
     const forReview = toBool(current.isApproved) && !caller.isAdmin;
-    const pendingImage = forReview ? (await pendingRevisionOf(trx, id))?.image : undefined;
+    const pending = forReview ? await pendingRevisionOf(trx, id) : undefined;
+    const pendingImage = pending?.image;
+    const pendingBody = pending?.body;
     const keptImage = input.image === current.image || input.image === pendingImage;
     if (!keptImage && !(await isSavedImage(trx, images, input.image))) {
       throw new AppError('bad_request', articleInputMessages.foreignImage);
     }
+    const shown = [current.body, pendingBody].flatMap((json) =>
+      json ? bodyImages(JSON.parse(json) as ArticleBody).map(({ src }) => src) : [],
+    );
+    await requireStoredBodyImages(trx, images, input.body, new Set(shown));
     const publisherId = await publisherIdByName(trx, input.publisher);
     if (publisherId === undefined) {
       throw new AppError('bad_request', articleInputMessages.unknownPublisher);
@@ -51,6 +59,7 @@ export async function updateArticleContent(
       title: input.name,
       image: input.image,
       publisherId,
+      body: JSON.stringify(input.body),
       description: input.description,
       tags: input.tags,
     };
@@ -63,8 +72,7 @@ export async function updateArticleContent(
         title: next.title,
         image: next.image,
         publisherId,
-        description: next.description,
-        ...articleExcerpts(next.description),
+        ...articleTextColumns(input.body),
         updatedAt: now.toISOString(),
         // The author's change answers a decline: the article goes back to Pending for review.
         // An admin editing the text leaves their own decline standing.

@@ -38,6 +38,8 @@ describe('migration 006', () => {
             title: `Stored ${n}`,
             image: '/uploads/stored.webp',
             publisherId,
+            // Bodies came later (019); this migration reads the description alone.
+            body: '',
             description,
             excerpt: firstSentences(description, 3),
             premiumExcerpt: '',

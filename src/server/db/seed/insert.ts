@@ -1,4 +1,5 @@
-import { articleExcerpts } from '#shared/excerpt';
+import { plainTextToBody } from '#shared/article-body/plain-text';
+import { articleTextColumns } from '#shared/excerpt';
 import { plans } from '#shared/plans';
 import type { Db } from '../database.js';
 import { articleActivity } from './activity.js';
@@ -116,7 +117,7 @@ export async function insertArticles(
       throw new Error(`"${draft.title}" names an unknown publisher or author`);
     }
     const { createdAt, viewCount } = articleActivity(draft, now);
-    const description = draft.paragraphs.join('\n\n');
+    const body = plainTextToBody(draft.paragraphs.join('\n\n'));
     const { status } = draft;
     const row = await trx
       .insertInto('article')
@@ -124,8 +125,7 @@ export async function insertArticles(
         title: draft.title,
         image,
         publisherId,
-        description,
-        ...articleExcerpts(description),
+        ...articleTextColumns(body),
         isPremium: status === 'premium',
         viewCount,
         isApproved: status === 'approved' || status === 'premium',

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstSentences, premiumExcerpt } from '#shared/excerpt';
+import { plainTextToBody } from '#shared/article-body/plain-text';
+import { articleTextColumns, firstSentences } from '#shared/excerpt';
 import { tags } from '#shared/tags';
 import { verifyPassword } from '#server/auth/password';
 import { LocalImageStore } from '#server/images/local-store';
@@ -136,7 +137,10 @@ describe('seedDemoContent', () => {
         expect(sentences(paragraph).length, paragraph).toBeLessThanOrEqual(4);
       }
       expect(row.excerpt).toBe(firstSentences(row.description, 3));
-      expect(row.premiumExcerpt).toBe(premiumExcerpt(row.description));
+      expect(JSON.parse(row.body)).toEqual(plainTextToBody(row.description));
+      expect(row.premiumExcerpt).toBe(
+        articleTextColumns(plainTextToBody(row.description)).premiumExcerpt,
+      );
     }
   });
 

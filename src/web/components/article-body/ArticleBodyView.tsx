@@ -4,8 +4,7 @@ import { BodyBlocks } from './BodyBlocks';
 
 /*
  * The blocks carry no classes, so that feeds and mail get the same HTML from html.ts: the body
- * is styled from here, through its elements (the article page's type, as ArticleBody.tsx sets
- * it for plain text).
+ * is styled from here, through its elements (the article page's type).
  */
 const bodyClass = [
   'space-y-5 font-serif text-lg leading-relaxed text-ink/90 sm:text-xl',

@@ -24,7 +24,8 @@ interface ArticleCardProps {
 }
 
 /**
- * An article in a list: image, publisher, title, author, date, excerpt and the Detail button.
+ * An article in a list: image, publisher, title (a link to the story), author, date, excerpt and
+ * the Detail button.
  * Premium articles are marked in amber; readers who may not open them see Detail disabled and
  * why.
  */
@@ -72,7 +73,10 @@ export function ArticleCard({
           {article.publisher}
         </p>
         <Heading id={titleId} className="mt-1 text-xl leading-snug font-bold">
-          {article.name}
+          {/* The headline is the story's link; a premium article's page shows its free part. */}
+          <Link to={paths.article(article._id)} className="hover:text-accent hover:underline">
+            {article.name}
+          </Link>
         </Heading>
         <p className="mt-2 text-sm text-ink-muted">
           By <span className="font-semibold text-ink">{article.author.name}</span>

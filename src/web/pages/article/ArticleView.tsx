@@ -11,7 +11,8 @@ import { newsArticleData, paywalledClass } from '../../head/structuredData';
 import { summary } from '../../head/summary';
 import { formatDate } from '../../lib/formatDate';
 import { useSite } from '../../lib/siteContext';
-import { ArticleBody } from './ArticleBody';
+import { ArticleBodyView } from '../../components/article-body/ArticleBodyView';
+import { plainTextToBody } from '#shared/article-body/plain-text';
 import { SubscribePrompt } from './ArticleUnavailable';
 import { paths } from '#shared/paths';
 
@@ -21,8 +22,8 @@ const articleImageSizes =
   '(min-width: 51rem) 48rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)';
 
 /**
- * The article: title, author, date, picture with its credit, then the text in full, or, for a
- * premium article the reader may not read, its first sentences and the subscription prompt.
+ * The article: title, author, date, picture with its credit, then the body in full, or, for a
+ * premium article the reader may not read, its free part and the subscription prompt.
  * A premium article's paid part (the text, or the prompt standing in for it) carries
  * `paywalledClass`, which its structured data names.
  */
@@ -31,6 +32,13 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
   const { author } = article;
   const { publicUrl } = useSite();
   const description = summary(article.description);
+  const body = (
+    <ArticleBodyView
+      body={article.body ?? plainTextToBody(article.description)}
+      authorIsAdmin={reading.authorIsAdmin}
+      imageSize={(src) => reading.bodyImages[src] ?? null}
+    />
+  );
   return (
     <article className="mx-auto max-w-3xl">
       <PageHead
@@ -107,14 +115,10 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
         </figcaption>
       </figure>
       {access === 'full' ? (
-        <div className={clsx('mt-8', article.isPremium && paywalledClass)}>
-          <ArticleBody text={article.description} />
-        </div>
+        <div className={clsx('mt-8', article.isPremium && paywalledClass)}>{body}</div>
       ) : (
         <>
-          <div className="mt-8">
-            <ArticleBody text={article.description} />
-          </div>
+          <div className="mt-8">{body}</div>
           <div className={clsx('mt-10', paywalledClass)}>
             <SubscribePrompt message={articleMessages.premiumLocked} />
           </div>
