@@ -3,7 +3,7 @@ import { errorCount } from './load.js';
 import type { ScenarioReport } from './report.js';
 import type { LatencyBudget } from './scenarios.js';
 
-/** The budgets of DESIGN.md ("Budgets"), in the units the benchmark measures. */
+/** The budgets of docs/PERFORMANCE.md ("The budgets"), in the units the benchmark measures. */
 export const budgets = {
   p99Ms: { list: 25, detail: 10, page: 25, search: 50 } satisfies Record<LatencyBudget, number>,
   /** A guest's HTML page answers at least this share of the bare route's saturated rate. */

@@ -87,7 +87,7 @@ export function formatReport(report: BenchReport): string {
       `arriving at ${rate} a second over the same connections; latency counted from when each was due.`,
     ...(report.engine === 'postgres'
       ? [
-          'DESIGN.md states the latency budgets for SQLite: on PostgreSQL they are reported, not enforced.',
+          'The latency budgets are stated for SQLite: on PostgreSQL they are reported, not enforced.',
         ]
       : []),
     `Machine: ${report.machine.cpus} cores (${report.machine.cpu}), ${report.machine.memory}, Node ${report.machine.node}`,

@@ -197,7 +197,7 @@ try {
   console.log(`Saved ${saveReport(report)}`);
 
   const errors = reports.some((r) => scenarioErrors(r) > 0);
-  // DESIGN.md states the latency budgets for SQLite; on PostgreSQL they are reported only.
+  // The latency budgets are stated for SQLite (docs/PERFORMANCE.md, The budgets); on PostgreSQL they are reported only.
   const missed = report.budgets.some(
     (b) => !b.met && (options.engine === 'sqlite' || b.kind !== 'latency'),
   );

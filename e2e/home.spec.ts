@@ -27,6 +27,24 @@ async function readJson<T>(request: APIRequestContext, url: string): Promise<T> 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Trending' });
 const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
 
+/**
+ * Once React has run the effects of hydration: they run after its commit, in a task of their own
+ * at the latest before the next frame is drawn.
+ */
+function afterHydrationEffects(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+}
+
+/**
+ * Runs the page's timers through 2.5 s at once, more than autoplay's 2 s turn, on the page's
+ * clock (`page.clock.install()` before the page loads, which otherwise lets time flow).
+ */
+async function moreThanAutoplaysTurn(page: Page): Promise<void> {
+  await page.clock.runFor(2500);
+}
+
 /** The slides at least 90% inside the carousel's visible window, by title. */
 async function visibleTitles(page: Page): Promise<string[]> {
   return slides(page).evaluateAll((elements) => {
@@ -102,17 +120,25 @@ test.describe('home page', () => {
     await page.addInitScript(() => {
       window.requestIdleCallback = () => 0;
     });
+    // What happened in which order: the reader reaching for the carousel, its code requested.
+    const events: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/embla-carousel-[^/]*\.js$/.test(sent.url())) events.push('code requested');
+    });
     await page.goto('/');
     const region = carousel(page);
     await hydrated(page);
+    await afterHydrationEffects(page);
     const dots = region.getByRole('button', { name: /^Show slide/ });
-    await page.waitForTimeout(500);
     await expect(dots, 'not started by hydration').toHaveCount(0);
     const below = page.getByRole('heading', { name: 'Publishers', level: 2 });
     const before = await below.boundingBox();
 
+    events.push('reached for');
     await region.getByRole('button', { name: 'Next slide' }).click();
     await expect(dots).toHaveCount(6);
+    expect(events[0], 'its code is fetched when the reader reaches for it').toBe('reached for');
+    expect(events).toContain('code requested');
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
     expect(await below.boundingBox()).toEqual(before);
   });
@@ -120,6 +146,7 @@ test.describe('home page', () => {
   test('the carousel stops moving when the reader comes to prefer reduced motion, and goes on after', async ({
     page,
   }) => {
+    await page.clock.install();
     await page.goto('/');
     const region = carousel(page);
     const dots = region.getByRole('button', { name: /^Show slide/ });
@@ -131,7 +158,7 @@ test.describe('home page', () => {
     await expect(region.getByRole('button', { name: /automatic slide show/ })).toHaveCount(0);
     // The same carousel, still on its slide and moved by hand, but no longer by itself.
     const standing = await current.getAttribute('aria-label');
-    await page.waitForTimeout(2500);
+    await moreThanAutoplaysTurn(page);
     await expect(current).toHaveAttribute('aria-label', standing!);
     await region.getByRole('button', { name: 'Next slide' }).click();
     await expect(current).not.toHaveAttribute('aria-label', standing!);
@@ -152,13 +179,17 @@ test.describe('home page', () => {
       page,
     }) => {
       await page.route(/\/assets\/embla-carousel/, (route) => route.abort());
+      // It starts when the page is first idle or when reached for, whichever comes first.
+      const refused = page.waitForEvent('requestfailed', (sent) =>
+        /\/assets\/embla-carousel/.test(sent.url()),
+      );
       await page.goto('/');
       await hydrated(page);
       const region = carousel(page);
       const track = slides(page).first().locator('xpath=../..');
       // Reached for, so it tries to start at once; the page goes on without it, no error thrown.
       await region.getByRole('button', { name: 'Next slide' }).click();
-      await page.waitForTimeout(500);
+      await refused;
       await expect(region.getByRole('button', { name: /^Show slide/ })).toHaveCount(0);
       await track.evaluate((element) => element.scrollBy({ left: element.clientWidth }));
       await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
@@ -166,6 +197,7 @@ test.describe('home page', () => {
   });
 
   test('the carousel is usable by keyboard and pauses', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const region = carousel(page);
     await region.getByRole('button', { name: 'Stop automatic slide show' }).click();
@@ -180,7 +212,9 @@ test.describe('home page', () => {
     await dots.nth(4).focus();
     await page.keyboard.press('Enter');
     await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-    await page.waitForTimeout(2500);
+    // Focus left in it would hold it still too: only the pause may.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await moreThanAutoplaysTurn(page);
     await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
   });
 
@@ -244,7 +278,19 @@ test.describe('home page', () => {
     // Below the fold, the number itself: nothing counts where no one sees it.
     await expect(section).not.toBeInViewport();
     await expect(total.locator('[aria-hidden="true"]')).toHaveText(text);
-    await page.waitForTimeout(500);
+    // Once the browser has told the page's observers that the counters are out of view (ours,
+    // made after the page's, is told after it), and the page has drawn what it did about it.
+    await hydrated(page);
+    await total.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(resolve));
+          });
+          observer.observe(element);
+        }),
+    );
     await expect(total.locator('[aria-hidden="true"]')).toHaveText(text);
 
     // Every number drawn from the moment it is scrolled to. How many frames a busy machine

@@ -29,6 +29,7 @@ import { installSecurity, securityHeadersFor } from './http/security.js';
 import { installServerTiming } from './http/server-timing.js';
 import { loggedRequest } from './http/request-log.js';
 import { installWebApp } from './http/web-app.js';
+import { logDestination, requestLogController, type LogStream } from './log.js';
 import { loadBuiltPages } from './pages/load.js';
 import { pageAnswerer, type Pages } from './pages/serve.js';
 import { imagesPlugin } from './images/plugin.js';
@@ -58,7 +59,7 @@ export interface AppDependencies {
   /** The web app's page renderer; by default the one built beside `config.webDir`, if any. */
   pages?: Pages;
   /** Where the log's lines go; standard output unless a test reads them. */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 /** Builds the whole server from a config and its dependencies; main.ts and the tests call this. */
@@ -68,11 +69,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      ...logDestination(config, deps.logStream),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: loggedRequest },
-      ...(deps.logStream && { stream: deps.logStream }),
     },
+    logController: requestLogController(config),
     trustProxy: config.trustProxy,
     // Node answers slow clients with 408 instead of holding sockets forever.
     requestTimeout: 30_000,

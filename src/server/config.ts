@@ -168,6 +168,8 @@ export interface AppConfig {
   /** Whether demo publishers, articles and accounts are created on an empty database. */
   seedDemo: boolean;
   logLevel: string;
+  /** How log lines are written (logFormatFor); JSON unless set. */
+  logFormat?: LogFormat;
   trustProxy: boolean;
   /** Server-Timing headers on every answer (http/server-timing.ts). */
   serverTiming: boolean;
@@ -243,6 +245,23 @@ function describeGiven(name: string, value: string | undefined): string {
     return scheme ? ` (got a ${scheme} address, not shown)` : ' (got a value that is not shown)';
   }
   return ` (got ${value.length} characters, not shown)`;
+}
+
+/**
+ * `readable`: lines for a person (pino-pretty), requests at debug. `json`: one JSON object a
+ * line, every request at info, for log collectors.
+ */
+export type LogFormat = 'readable' | 'json';
+
+/**
+ * Readable lines when standard output is a terminal outside production (`npm start`, `npm run
+ * dev` at a prompt); JSON in production, and into a pipe or a file, which a program reads.
+ */
+export function logFormatFor(
+  env: AppConfig['env'],
+  stdoutIsTerminal: boolean | undefined,
+): LogFormat {
+  return stdoutIsTerminal === true && env !== 'production' ? 'readable' : 'json';
 }
 
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
@@ -404,7 +423,9 @@ function developmentSecret(env: string, dataDir: string): string {
 export function configFromEnvironment(): AppConfig {
   loadEnvFile();
   try {
-    return loadConfig();
+    const config = loadConfig();
+    config.logFormat = logFormatFor(config.env, process.stdout.isTTY);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);

@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { demoAccounts, demoPassword } from './db/seed/index.js';
 import { drainAndClose } from './http/drain.js';
+import { logDestination } from './log.js';
 import { superviseWorkers } from './http/workers.js';
 
 /**
@@ -28,7 +29,7 @@ export async function runServer(config: AppConfig): Promise<void> {
     superviseWorkers({
       count: workers,
       drainMs: config.shutdownDrainMs,
-      log: pino({ level: config.logLevel }),
+      log: pino(logDestination(config)),
       onListening: () => printBanner(config, seeded),
     });
   }

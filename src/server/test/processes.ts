@@ -22,8 +22,20 @@ export interface ServerProcess {
 /** What a test started, ended by `stopAll` (afterEach). */
 const started: { children: ChildProcess[]; folders: string[] } = { children: [], folders: [] };
 
-export function startServer(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [...fromSource, 'src/server/main.ts'], {
+/**
+ * `terminal`: the server's standard output is a terminal, as for a person running `npm start`
+ * (a pseudo-terminal from util-linux's `script`, whose output the test reads).
+ */
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  { terminal = false } = {},
+): ServerProcess {
+  const command = [process.execPath, ...fromSource, 'src/server/main.ts'];
+  const [program, ...args] = terminal
+    ? ['script', '--quiet', '--return', '--command', command.join(' '), '/dev/null']
+    : command;
+  const child = spawn(program!, args, {
     // No drain unless a test asks: its own idle connections would hold each SIGTERM for 10 s.
     env: {
       ...process.env,

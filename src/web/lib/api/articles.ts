@@ -31,7 +31,8 @@ export async function getArticles(
   const { data, headers } = await apiFetchWithHeaders<Article[]>(`/articles?${listQuery(params)}`, {
     signal,
   });
-  const total = Number(headers.get('X-Total-Count'));
+  // A missing header is no total (Number(null) would make it 0).
+  const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
   return { articles: data, total: Number.isFinite(total) ? total : data.length };
 }
 

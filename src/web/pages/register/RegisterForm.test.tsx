@@ -30,7 +30,7 @@ describe('the registration form’s messages', () => {
       accountMessages.emailRequired,
       accountMessages.passwordRequired,
     ]);
-    expect(screen.getByText(accountMessages.photoRequired)).toBeDefined();
+    expect(messageOf('Photo')).toBe(accountMessages.photoRequired);
     expect(screen.queryByRole('status', { name: 'Went to' })).toBeNull();
   });
 
