@@ -100,12 +100,16 @@ export interface FeedItem {
   article: Article;
   /** The whole text for a free article, the excerpt for a premium one: plain text. */
   text: string;
+  /** The body as our renderer writes it (the free part of a premium article's), for readers
+   * that show the story in full (`content:encoded`). */
+  html?: string | undefined;
 }
 
 /**
  * RSS 2.0 (https://www.rssboard.org/rss-specification), newest first. Titles, authors and
  * categories are plain text; a description is HTML to feed readers, so the text goes into it
- * escaped as HTML first (htmlTextElement).
+ * escaped as HTML first (htmlTextElement). `content:encoded` carries the body as our renderer
+ * writes it (html.ts), never an author's raw text.
  */
 export function rssFeed(
   publicUrl: string,
@@ -113,7 +117,7 @@ export function rssFeed(
   items: FeedItem[],
   builtAt: Date,
 ): string {
-  const entries = items.map(({ article, text }) => {
+  const entries = items.map(({ article, text, html }) => {
     const link = publicUrl + articlePath(article._id);
     return [
       '<item>',
@@ -121,6 +125,7 @@ export function rssFeed(
       element('link', link),
       `<guid isPermaLink="true">${xmlText(link)}</guid>`,
       htmlTextElement('description', text),
+      element('content:encoded', html),
       element('dc:creator', article.author.name),
       element('pubDate', new Date(article.createdAt).toUTCString()),
       element('category', article.publisher),
@@ -131,7 +136,8 @@ export function rssFeed(
   });
   return (
     `${xmlHead}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" ` +
-    `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">\n` +
+    `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/" ` +
+    `xmlns:content="http://purl.org/rss/1.0/modules/content/">\n` +
     '<channel>' +
     element('title', feed.title) +
     element('link', `${publicUrl}/`) +

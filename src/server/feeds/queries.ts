@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { freePart } from '#shared/article-body/free-part';
+import type { ArticleBody } from '#shared/article-body/schema';
 import type { Db } from '../db/database.js';
 import { toBool, toIso } from '../db/values.js';
 
@@ -60,15 +62,35 @@ export async function recentArticles(db: Db, since: string, limit: number) {
   return rows.map((row) => ({ id: row.id, title: row.title, published: toIso(row.createdAt) }));
 }
 
-/** The full texts of the free articles among `ids` (a feed gives premium ones their excerpt). */
-export async function freeArticleTexts(db: Db, ids: number[]): Promise<Map<number, string>> {
+/**
+ * What a feed's items carry of the articles among `ids`, in one query: a free article's whole
+ * text and body, a premium one's free part only (its excerpt stays the list's), with whether its
+ * author is an editor (whose links are not marked `nofollow`).
+ */
+export async function feedTexts(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { text?: string; body: ArticleBody; authorIsAdmin: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('article')
-    .select(['id', 'description', 'isPremium'])
-    .where('id', 'in', ids)
+    .innerJoin('user', 'user.id', 'article.authorId')
+    .select(['article.id', 'article.description', 'article.body', 'article.isPremium'])
+    .select('user.isAdmin')
+    .where('article.id', 'in', ids)
     .execute();
   return new Map(
-    rows.filter((row) => !toBool(row.isPremium)).map((row) => [row.id, row.description]),
+    rows.map((row) => {
+      const body = JSON.parse(row.body) as ArticleBody;
+      const premium = toBool(row.isPremium);
+      return [
+        row.id,
+        {
+          ...(!premium && { text: row.description }),
+          body: premium ? freePart(body).body : body,
+          authorIsAdmin: toBool(row.isAdmin),
+        },
+      ];
+    }),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { renderBodyHtml } from '#shared/article-body/html';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { siteName } from '#shared/site';
@@ -16,7 +17,7 @@ import {
 } from './documents.js';
 import {
   articlesPerSitemap,
-  freeArticleTexts,
+  feedTexts,
   recentArticles,
   sitemapArticles,
   sitemapParts,
@@ -130,15 +131,24 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
             { isApproved: true, publisher, tags },
             { sortBy: 'createdAt', limit: rssLength, page: 1 },
           );
-          // Lists carry excerpts; free articles go out whole.
-          const texts = await freeArticleTexts(
+          // Lists carry excerpts; free articles go out whole, premium ones as their free part.
+          const texts = await feedTexts(
             db,
             articles.map((article) => Number(article._id)),
           );
-          const items = articles.map((article) => ({
-            article,
-            text: texts.get(Number(article._id)) ?? article.description,
-          }));
+          const items = articles.map((article) => {
+            const text = texts.get(Number(article._id));
+            return {
+              article,
+              text: text?.text ?? article.description,
+              html:
+                text &&
+                renderBodyHtml(text.body, {
+                  authorIsAdmin: text.authorIsAdmin,
+                  baseUrl: publicUrl,
+                }),
+            };
+          });
           return rssFeed(publicUrl, feedTitle(request.url, publisher, tags), items, app.clock());
         },
       );
