@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ArticleEditorProps } from './ArticleEditor';
 
 /**
- * The editor's code (Tiptap and ProseMirror, about 100 KB gzip) is its own chunk, fetched when a
+ * The editor's code (Tiptap and ProseMirror, about 120 KB gzip) is its own chunk, fetched when a
  * write page first shows the editor: no other page imports it, so no public page loads it.
  */
 const ArticleEditor = lazy(() => import('./ArticleEditor'));

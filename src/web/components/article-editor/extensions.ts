@@ -1,19 +1,17 @@
-import type { Extensions } from '@tiptap/core';
-import { Extension } from '@tiptap/core';
+import { Extension, type Extensions } from '@tiptap/core';
 import Blockquote from '@tiptap/extension-blockquote';
 import Bold from '@tiptap/extension-bold';
 import Document from '@tiptap/extension-document';
 import Heading from '@tiptap/extension-heading';
 import HorizontalRule from '@tiptap/extension-horizontal-rule';
 import Italic from '@tiptap/extension-italic';
-import Link from '@tiptap/extension-link';
 import { BulletList, ListItem, OrderedList } from '@tiptap/extension-list';
 import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { Plugin } from '@tiptap/pm/state';
 import { ArticleImage } from './articleImage';
-import { allowedHref } from './linkHref';
+import { ArticleLink } from './articleLink';
 import { cleanPastedHtml } from './pasteCleanup';
 
 /**
@@ -31,16 +29,7 @@ export function articleExtensions(): Extensions {
     Heading.configure({ levels: [2, 3] }),
     Bold,
     Italic,
-    ArticleLink.configure({
-      openOnClick: false,
-      // A link's attributes are its address only; the page adds rel when it shows one.
-      HTMLAttributes: { target: null, rel: 'noopener noreferrer nofollow', class: null },
-      isAllowedUri: (url) => allowedHref(url) !== null,
-      // An address typed or pasted without a scheme ("example.com") gets http://; one with a
-      // scheme is linked only when it is http, https or mailto (linkify knows ftp: and more).
-      shouldAutoLink: (url) =>
-        /^[a-z][a-z0-9+.-]*:/i.test(url) ? allowedHref(url) !== null : /\.[a-z]/i.test(url),
-    }),
+    ArticleLink,
     Blockquote,
     BulletList,
     // No `start` or `type`: a numbered list counts from 1, as the body's format has it.
@@ -55,12 +44,6 @@ export function articleExtensions(): Extensions {
     PasteCleanup,
   ];
 }
-
-const ArticleLink = Link.extend({
-  addAttributes() {
-    return { href: { default: null, parseHTML: (element) => element.getAttribute('href') } };
-  },
-});
 
 /**
  * There is no hard-break node: Shift+Enter does what Enter does (a new paragraph, or a new list
