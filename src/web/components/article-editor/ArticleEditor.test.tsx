@@ -110,10 +110,23 @@ describe('the article editor', () => {
     expect(lastDoc()!.content![0]!.type).toBe('bulletList');
   });
 
-  it('counts the words and the minutes to read them', () => {
+  it('counts the words and the minutes to read them, again once typing pauses', async () => {
     const words = Array.from({ length: 461 }, (_, index) => `word${index}`).join(' ');
-    open({ value: doc(paragraph(words)) });
+    const { rerender, onChange, uploadImage } = open({ value: doc(paragraph(words)) });
     expect(screen.getByText('461 words · 3 min read')).toBeDefined();
+    rerender(
+      <ArticleEditor
+        value={doc(paragraph('Just three words'))}
+        onChange={onChange}
+        draftKey="new"
+        uploadImage={uploadImage}
+      />,
+    );
+    await screen.findByText('3 words · 1 min read');
+    act(() => tool('Bold').focus());
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(textbox(), ' and two', { skipClick: true });
+    await screen.findByText('5 words · 1 min read');
   });
 
   it('keeps a draft in the browser, restores it with a notice, and discards it', async () => {

@@ -1,7 +1,16 @@
 import { getSchema, type JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { clsx } from 'clsx';
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { errorId } from '../form/FieldFrame';
 import { articleExtensions } from './extensions';
 import { ImageDialog, type UploadArticleImage } from './ImageDialog';
@@ -51,6 +60,8 @@ export default function ArticleEditor({
   const id = useId();
   const ids = { label: `${id}label`, editor: `${id}editor`, hint: `${id}hint` };
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  const openLink = useCallback(() => setDialog('link'), []);
+  const openImage = useCallback(() => setDialog('image'), []);
   const toolbar = useRef<HTMLDivElement>(null);
   // The document last sent through onChange: a `value` equal to it is the page echoing it back.
   const emitted = useRef(value);
@@ -89,9 +100,12 @@ export default function ArticleEditor({
     [ids.editor, ids.label, ids.hint, error],
   );
 
+  // Read once: useEditor compares its options on every render, and a new `content` (the page
+  // echoing each change back) would set the view's props again on every keystroke.
+  const [content] = useState(() => restored?.doc ?? value ?? emptyDoc);
   const editor = useEditor({
     extensions,
-    content: restored?.doc ?? value ?? emptyDoc,
+    content,
     editorProps,
     onUpdate: ({ editor }) => {
       const doc = editor.getJSON();
@@ -162,8 +176,8 @@ export default function ArticleEditor({
             editor={editor}
             label={label}
             controls={ids.editor}
-            openLink={() => setDialog('link')}
-            openImage={() => setDialog('image')}
+            openLink={openLink}
+            openImage={openImage}
           />
         )}
         <EditorContent editor={editor} />

@@ -16,7 +16,7 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { nextIndex } from './rovingFocus';
 
 /** What the toolbar shows as pressed or unavailable, read from the editor's state. */
@@ -150,9 +150,17 @@ interface Props extends Openers {
  * The editor's toolbar, in the WAI-ARIA toolbar pattern: one tab stop (the button last used),
  * the arrow keys, Home and End to move between buttons; toggles say whether they are on with
  * aria-pressed. An unavailable button (Undo with nothing to undo) stays focusable, marked
- * aria-disabled, so moving through the toolbar never skips a place.
+ * aria-disabled, so moving through the toolbar never skips a place. Memoized: the editor's
+ * page renders again on every keystroke, and the toolbar redraws only when its state changes.
  */
-export function Toolbar({ editor, label, controls, openLink, openImage, ref }: Props) {
+export const Toolbar = memo(function Toolbar({
+  editor,
+  label,
+  controls,
+  openLink,
+  openImage,
+  ref,
+}: Props) {
   const state = useEditorState({ editor, selector: ({ editor }) => toolbarState(editor) });
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -207,4 +215,4 @@ export function Toolbar({ editor, label, controls, openLink, openImage, ref }: P
       })}
     </div>
   );
-}
+});
