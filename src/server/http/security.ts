@@ -95,9 +95,14 @@ export function installSecurity(
     if (safeMethods.has(request.method) || request.routeOptions.config.acceptsCrossSite) return;
     const origin = request.headers.origin;
     if (origin !== undefined && listedOrigins.has(origin)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') {
       throw new AppError('forbidden', 'Cross-site requests are not allowed');
     }
+    // A form our own page posts says `Origin: null` under `Referrer-Policy: no-referrer`, which
+    // every page has; the browser's own Sec-Fetch-Site, which no page can set, says where it
+    // came from.
+    if (origin === 'null' && site === 'same-origin') return;
     if (origin && origin !== ownOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw new AppError('forbidden', 'Requests from another site are not allowed');
     }
