@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { articleMessages } from '../src/shared/article-messages.js';
 import { demo, registerAs, signInAs } from './accounts.js';
 import { listArticles, readArticle, uniqueTitle } from './articleData.js';
-import { fillArticleForm, type ArticleInput } from './articleForm.js';
+import { descriptionBox, fillArticleForm, type ArticleInput } from './articleForm.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 
@@ -76,7 +76,7 @@ test.describe('writing articles', () => {
     await expect(page).toHaveURL(/\/updateArticle\?id=/);
     await expect(page).toHaveTitle('Update Article | Tribune');
     await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByLabel('Description')).toHaveValue(input.description);
+    await expect(descriptionBox(page)).toHaveText(input.description);
     await expect(page.getByRole('combobox', { name: 'Publisher' })).toHaveValue(input.publisher);
     await expect(page.getByRole('checkbox', { name: 'environment' })).toBeChecked();
     await page.getByRole('button', { name: 'Update Article' }).click();

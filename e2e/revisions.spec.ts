@@ -5,6 +5,7 @@ import { signInAs } from './accounts.js';
 import { uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
 import { approveAsAdmin, postAsNewAuthor } from './authorData.js';
+import { descriptionBox, fillDescription } from './articleForm.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
 
@@ -47,7 +48,7 @@ test('an edit of a published article waits for an editor while readers keep the 
   await row.getByRole('link', { name: 'Update' }).click();
   await expect(page.getByText('This article is published.')).toBeVisible();
   await page.getByLabel('Title').fill(newTitle);
-  await page.getByLabel('Description').fill(edited);
+  await fillDescription(page, edited);
   await page.getByRole('button', { name: 'Update Article' }).click();
   await dialog(page).getByRole('button', { name: 'Confirm' }).click();
   // One look at the toast, which may be gone by a second look on a slow machine.
@@ -61,7 +62,7 @@ test('an edit of a published article waits for an editor while readers keep the 
   // Opening the form again starts from the waiting edit.
   await row.getByRole('link', { name: 'Update' }).click();
   await expect(page.getByLabel('Title')).toHaveValue(newTitle);
-  await expect(page.getByLabel('Description')).toHaveValue(edited);
+  await expect(descriptionBox(page)).toHaveText(edited);
 
   // A guest still reads the published text.
   let article = await readAsGuest(page, id);

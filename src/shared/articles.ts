@@ -98,14 +98,17 @@ export const createArticleSchema = z
     body: articleBodySchema.optional(),
     image,
   })
-  .transform((input, ctx) => {
-    const { body, description, ...rest } = input;
-    if (body) return { ...rest, body, description: bodyPlainText(body) };
-    if (description !== undefined)
-      return { ...rest, body: plainTextToBody(description), description };
-    ctx.addIssue({ code: 'custom', path: ['description'], message: 'Description is required' });
-    return z.NEVER;
-  });
+  // Said beside the other fields' problems, as the form shows every required field at once.
+  .refine((input) => input?.body !== undefined || input?.description !== undefined, {
+    path: ['description'],
+    message: 'Description is required',
+    when: () => true,
+  })
+  .transform(({ body, description, ...rest }) =>
+    body
+      ? { ...rest, body, description: bodyPlainText(body) }
+      : { ...rest, body: plainTextToBody(description ?? ''), description: description ?? '' },
+  );
 export type CreateArticle = { body: ArticleBody; description: string } & Omit<
   z.output<typeof createArticleSchema>,
   'body' | 'description'

@@ -2,8 +2,8 @@ import { bodyLimits } from './limits.js';
 
 /** What the body's checks say; a message goes after the path of the node it is about. */
 export const articleBodyMessages = {
-  /** As a description is required today (src/shared/articles.ts). */
-  required: 'Body is required',
+  /** The spec's words: the form names the body's field "Description". */
+  required: 'Description is required',
   notDocument: 'Body must be a document: an object of type "doc" with its blocks in "content"',
   tooLong: `Body must be at most ${bodyLimits.plainTextChars} characters long`,
   tooManyBlocks: `Body must have at most ${bodyLimits.blocks} blocks`,

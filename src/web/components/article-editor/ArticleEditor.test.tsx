@@ -83,7 +83,7 @@ describe('the article editor', () => {
     const { lastDoc } = open({ value: doc(paragraph('Harbour news')) });
     expect(tool('Bold').getAttribute('aria-pressed')).toBe('false');
     expect(tool('Undo').getAttribute('aria-disabled')).toBe('true');
-    expect(tool('Image').hasAttribute('aria-pressed')).toBe(false);
+    expect(tool('Insert image').hasAttribute('aria-pressed')).toBe(false);
 
     act(() => tool('Bold').focus());
     await userEvent.keyboard('{Enter}');
@@ -231,7 +231,7 @@ describe('the article editor', () => {
 
   it('adds an image only with a file and alt text, sent through the upload it was given', async () => {
     const { lastDoc, uploadImage } = open();
-    await userEvent.click(tool('Image'));
+    await userEvent.click(tool('Insert image'));
     await userEvent.click(screen.getByRole('button', { name: 'Add image' }));
     expect(screen.getByText(imageMessages.fileRequired)).toBeDefined();
     expect(screen.getByText(imageMessages.altRequired)).toBeDefined();

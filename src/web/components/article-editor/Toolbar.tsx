@@ -110,7 +110,7 @@ const tools: Tool[] = [
     run: (editor) => editor.chain().focus().toggleOrderedList().run(),
   },
   {
-    label: 'Image',
+    label: 'Insert image',
     Icon: ImagePlus,
     group: true,
     run: (_editor, open) => open.openImage(),

@@ -80,6 +80,7 @@ export function AddArticlePage() {
       <div className="mt-8 border border-rule bg-surface p-5 sm:p-8">
         <ArticleForm
           defaultValues={emptyArticle}
+          draftKey="new"
           imageLabel="Image"
           submitLabel="Add Article"
           onSubmit={save}

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { plainTextToBody } from '#shared/article-body/plain-text';
 import { Clock, MessageSquareWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -131,9 +132,10 @@ function UpdateForm({ article, revision }: { article: Article; revision?: Articl
           name: content.name,
           publisher: content.publisher,
           tags: content.tags.filter(isTag),
-          description: content.description,
+          body: content.body ?? plainTextToBody(content.description),
           image: content.image,
         }}
+        draftKey={`article-${article._id}`}
         imageLabel="Image (optional: choose a new one to replace it)"
         submitLabel="Update Article"
         onSubmit={save}

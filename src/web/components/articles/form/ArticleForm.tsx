@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { createArticleSchema, type CreateArticle } from '#shared/articles';
 import { usePublishers } from '../../../lib/api/publishers';
-import { TextAreaField } from '../../form/TextAreaField';
 import { TextField } from '../../form/TextField';
+import type { ArticleEditorHandle } from '../../article-editor/ArticleEditor';
+import { LazyArticleEditor } from '../../article-editor/LazyArticleEditor';
 import { ImageInput } from '../../image-input/ImageInput';
+import { uploadImage } from '../../image-input/uploadImage';
+import type { ArticleBody } from '#shared/article-body/schema';
 import { buttonClass } from '../../ui/button';
 import { PublisherCombobox } from './PublisherCombobox';
 import { TagPicker } from './TagPicker';
@@ -18,7 +21,6 @@ export const emptyArticle: ArticleFormValues = {
   name: '',
   publisher: '',
   tags: [],
-  description: '',
   image: '',
 };
 
@@ -32,6 +34,8 @@ interface Props {
    */
   onSubmit: (values: CreateArticle) => Promise<boolean>;
   clearOnSave?: boolean;
+  /** Names the body's draft kept in the browser: "new", or the article's id. */
+  draftKey: string;
 }
 
 /** Title, publisher, tags, description and image, checked with the server's own rules. */
@@ -41,11 +45,13 @@ export function ArticleForm({
   submitLabel,
   onSubmit,
   clearOnSave,
+  draftKey,
 }: Props) {
   const publishers = usePublishers();
   const [uploading, setUploading] = useState(false);
   // The image field keeps its preview inside; a new key starts it afresh after a reset.
   const [imageKey, setImageKey] = useState(0);
+  const editor = useRef<ArticleEditorHandle | null>(null);
   const {
     register,
     control,
@@ -57,16 +63,18 @@ export function ArticleForm({
     defaultValues,
   });
 
-  const submit = handleSubmit(async (values) => {
+  const save = async (values: CreateArticle) => {
     const saved = await onSubmit(values);
+    // Saved: the browser's draft is done with (and a save it had pending is called off).
+    if (saved) editor.current?.clearDraft();
     if (saved && clearOnSave) {
       reset(emptyArticle);
       setImageKey((key) => key + 1);
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
+    <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="space-y-6">
       <TextField label="Title" error={errors.name?.message} {...register('name')} />
       <Controller
         control={control}
@@ -97,11 +105,24 @@ export function ArticleForm({
           />
         )}
       />
-      <TextAreaField
-        label="Description"
-        rows={10}
-        error={errors.description?.message}
-        {...register('description')}
+      <Controller
+        control={control}
+        name="body"
+        render={({ field }) => (
+          <LazyArticleEditor
+            ref={(handle) => {
+              editor.current = handle;
+              field.ref(handle);
+            }}
+            label="Description"
+            value={field.value ?? null}
+            onChange={(doc) => field.onChange(doc as ArticleBody)}
+            onBlur={field.onBlur}
+            error={firstMessage(errors.body) ?? errors.description?.message}
+            draftKey={draftKey}
+            uploadImage={async (file) => ({ url: (await uploadImage(file)).display_url })}
+          />
+        )}
       />
       <Controller
         control={control}
@@ -128,6 +149,18 @@ export function ArticleForm({
       </button>
     </form>
   );
+}
+
+/** The first message among a field's errors: the body's are as deep as the node they name. */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as Partial<FieldError>;
+  if (typeof message === 'string') return message;
+  for (const value of Object.values(error)) {
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function publisherLoadError(error: Error | null): string | undefined {
