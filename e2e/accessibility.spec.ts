@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demo, signInAs } from './accounts.js';
 import { listArticles, readArticle, uniqueTitle } from './articleData.js';
 import { approveAsAdmin, origin, postAsNewAuthor } from './authorData.js';
+import { expectNoViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { keepToasts } from './toasts.js';
 
@@ -12,16 +12,6 @@ import { keepToasts } from './toasts.js';
  * practices. Then the keyboard: focus goes back where it was when a dialog closes, moves to the
  * new page after a navigation, and Escape closes the admin's phone menu.
  */
-
-const rules = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(rules).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found, what).toEqual([]);
-}
 
 /** The page has drawn its data: no progress bar, no loading skeleton. */
 async function settled(page: Page): Promise<void> {
@@ -119,10 +109,10 @@ for (const { name, viewport } of widths) {
       await expectNoViolations(page, 'the decline dialog');
     });
 
-    test("the edit form, the card form, and the editors' queue with an edit waiting", async ({
+    test("the edit form, the card form, and an edit waiting, as its author and in the editors' queue", async ({
       page,
     }) => {
-      // Two people, five pages: more than one page's worth of time on a loaded machine.
+      // Two people, six pages: more than one page's worth of time on a loaded machine.
       test.slow();
       const title = uniqueTitle('Lighthouse keepers');
       const story = 'The keepers left in May. The lamp still turns. Nobody climbs the stairs.';
@@ -161,6 +151,18 @@ for (const { name, viewport } of widths) {
       await expect(page).toHaveURL(/\/payment$/);
       await settled(page);
       await expectNoViolations(page, 'the card form');
+
+      // The author's edit as a diff, in its dialog on My Articles.
+      await page.goto('/myarticles');
+      await page
+        .getByRole('row')
+        .filter({ hasText: title })
+        .getByRole('button', { name: 'See changes' })
+        .click();
+      await expect(
+        page.getByRole('dialog').getByRole('group', { name: 'Description changed' }),
+      ).toBeVisible();
+      await expectNoViolations(page, "the author's edit as a diff");
 
       await page.context().clearCookies();
       await signInAs(page, 'admin');

@@ -24,8 +24,8 @@ const revision = doc(
 function open() {
   render(<RevisionDiff live={live} revision={revision} authorIsAdmin={false} />);
   return {
-    published: screen.getByRole('region', { name: 'Published text' }),
-    edit: screen.getByRole('region', { name: 'Edit, with its changes marked' }),
+    published: screen.getByRole('group', { name: 'Published text' }),
+    edit: screen.getByRole('group', { name: 'Edit, with its changes marked' }),
   };
 }
 

@@ -1,6 +1,11 @@
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
-import { diffBodies, type BlockChange, type WordSegment } from '#shared/article-body/diff';
+import {
+  diffBodies,
+  type BlockChange,
+  type BodyDiff,
+  type WordSegment,
+} from '#shared/article-body/diff';
 import { blockPlainText } from '#shared/article-body/plain-text';
 import type { BodyRenderOptions } from '#shared/article-body/rendering';
 import type { ArticleBody, BodyBlock } from '#shared/article-body/schema';
@@ -9,6 +14,8 @@ import { ArticleBodyView } from './ArticleBodyView';
 interface Props extends BodyRenderOptions {
   live: ArticleBody;
   revision: ArticleBody;
+  /** diffBodies(live, revision), when the caller has made it already. */
+  diff?: BodyDiff;
 }
 
 /**
@@ -17,15 +24,17 @@ interface Props extends BodyRenderOptions {
  * colour alone), and in a changed block the words added (`<ins>`) and removed (`<del>`), which
  * a screen reader announces as such.
  */
-export function RevisionDiff({ live, revision, ...options }: Props) {
-  const diff = useMemo(() => diffBodies(live, revision), [live, revision]);
+export function RevisionDiff({ live, revision, diff: given, ...options }: Props) {
+  const diff = useMemo(() => given ?? diffBodies(live, revision), [given, live, revision]);
   return (
+    // Groups, not regions: an editors' queue shows a diff for each edit, and landmarks of the
+    // same name would be no way to find one's way.
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-label="Published text">
+      <div role="group" aria-label="Published text">
         <p className={columnLabel}>Published</p>
         <ArticleBodyView body={live} {...options} />
-      </section>
-      <section aria-label="Edit, with its changes marked">
+      </div>
+      <div role="group" aria-label="Edit, with its changes marked">
         <p className={columnLabel}>Edit</p>
         <p className="mb-3 text-sm text-ink-muted">{summary(diff.blocks)}</p>
         <ol className="space-y-3">
@@ -40,7 +49,7 @@ export function RevisionDiff({ live, revision, ...options }: Props) {
             </li>
           ))}
         </ol>
-      </section>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,12 @@
-import { Clock, MessageSquareWarning } from 'lucide-react';
+import { Clock, FileDiff, MessageSquareWarning } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { articleStatus, type Article } from '#shared/articles';
 import { showAlert } from '../../components/dialogs/alert';
+import { buttonClass } from '../../components/ui/button';
 import { formatDate } from '../../lib/formatDate';
+
+// The diff's code (jsdiff) loads when an author first opens their edit, not with the page.
+const PendingEditDialog = lazy(() => import('./PendingEditDialog'));
 
 // On a phone the badge may wrap (My Articles' cards leave it a third of the width).
 const badgeClass =
@@ -17,8 +22,9 @@ const declinedClass = `${badgeClass} items-center gap-1 bg-red-100 text-accent-s
 
 /**
  * The article's status in words; a declined one is a button that shows the editor's reason.
- * Below it, where the author's edit of the published article stands: waiting for an editor, or
- * declined (a button with the reason; the published version stayed).
+ * Below it, where the author's edit of the published article stands: waiting for an editor (with
+ * See changes, which shows the edit as the editors see it), or declined (a button with the
+ * reason; the published version stayed).
  */
 export function StatusCell({ article }: { article: Article }) {
   const status = articleStatus(article);
@@ -34,13 +40,16 @@ export function StatusCell({ article }: { article: Article }) {
         <span className={`${badgeClass} ${statusColours[status]}`}>{status}</span>
       )}
       {article.pendingRevision ? (
-        <span
-          title={`Sent ${formatDate(article.pendingRevision.submittedAt)}; readers see the published version until an editor approves it.`}
-          className={`${badgeClass} items-center gap-1 bg-violet-100 text-violet-900`}
-        >
-          <Clock aria-hidden className="size-3.5" />
-          Edit awaiting review
-        </span>
+        <>
+          <span
+            title={`Sent ${formatDate(article.pendingRevision.submittedAt)}; readers see the published version until an editor approves it.`}
+            className={`${badgeClass} items-center gap-1 bg-violet-100 text-violet-900`}
+          >
+            <Clock aria-hidden className="size-3.5" />
+            Edit awaiting review
+          </span>
+          <SeeChanges article={article} />
+        </>
       ) : (
         article.revisionMessage && (
           <ReasonButton
@@ -51,6 +60,29 @@ export function StatusCell({ article }: { article: Article }) {
         )
       )}
     </div>
+  );
+}
+
+/** Opens the author's edit awaiting review beside the published article. */
+function SeeChanges({ article }: { article: Article }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className={buttonClass({ variant: 'secondary', size: 'sm' })}
+      >
+        <FileDiff aria-hidden className="size-3.5" />
+        See changes
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <PendingEditDialog article={article} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

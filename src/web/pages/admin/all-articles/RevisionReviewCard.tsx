@@ -1,28 +1,14 @@
-import { ArticleImage } from '../../../components/articles/ArticleImage';
 import { Check, Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../components/toasts/toast';
-import {
-  changedFields,
-  revisionFields,
-  type ArticleRevision,
-  type RevisionField,
-  type RevisionQueueItem,
-} from '#shared/revisions';
+import type { RevisionQueueItem } from '#shared/revisions';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { EmailAddress } from '../../../components/EmailAddress';
+import { RevisionChanges } from '../../../components/revisions/RevisionChanges';
 import { buttonClass } from '../../../components/ui/button';
 import { useReviewRevision, type RevisionReview } from '../../../lib/api/revisions';
 import { formatDate } from '../../../lib/formatDate';
 import { DeclineDialog } from './DeclineDialog';
-
-const fieldLabels: Record<RevisionField, string> = {
-  name: 'Title',
-  publisher: 'Publisher',
-  tags: 'Tags',
-  image: 'Image',
-  description: 'Description',
-};
 
 interface Props {
   item: RevisionQueueItem;
@@ -30,15 +16,13 @@ interface Props {
 }
 
 /**
- * One edit awaiting review: the fields it changes, the published value beside the edited one
- * (one above the other on a narrow screen), and Approve edit / Decline edit.
+ * One edit awaiting review: what it changes (the published fields beside the edited ones, the
+ * text as a diff), and Approve edit / Decline edit.
  */
 export function RevisionReviewCard({ item, onReviewed }: Props) {
   const { live, revision } = item;
   const review = useReviewRevision();
   const [declining, setDeclining] = useState(false);
-  const changed = changedFields(live, revision);
-  const unchanged = revisionFields.filter((field) => !changed.includes(field));
 
   // Awaited rather than given callbacks: the queue is read again before the mutation settles,
   // and this card, now reviewed, is gone from it, which would drop a callback's toast.
@@ -70,24 +54,9 @@ export function RevisionReviewCard({ item, onReviewed }: Props) {
         <time dateTime={revision.submittedAt}>{formatDate(revision.submittedAt)}</time>
       </p>
 
-      <div className="mt-5 space-y-5">
-        {changed.map((field) => (
-          <div key={field} role="group" aria-label={`${fieldLabels[field]} changed`}>
-            <h4 className="text-xs font-semibold tracking-widest text-ink-muted uppercase">
-              {fieldLabels[field]}
-            </h4>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <Version label="Published" field={field} content={live} />
-              <Version label="Edit" field={field} content={revision} />
-            </div>
-          </div>
-        ))}
+      <div className="mt-5">
+        <RevisionChanges live={live} revision={revision} headingLevel={4} />
       </div>
-      {unchanged.length > 0 && (
-        <p className="mt-4 text-sm text-ink-muted">
-          Unchanged: {unchanged.map((field) => fieldLabels[field]).join(', ')}
-        </p>
-      )}
 
       <div className="mt-6 flex flex-wrap gap-2">
         <button
@@ -119,53 +88,5 @@ export function RevisionReviewCard({ item, onReviewed }: Props) {
         />
       )}
     </section>
-  );
-}
-
-/** One side of a changed field: the published value or the edited one. */
-function Version({
-  label,
-  field,
-  content,
-}: {
-  label: 'Published' | 'Edit';
-  field: RevisionField;
-  content: Pick<ArticleRevision, RevisionField | 'imageSrcset'>;
-}) {
-  return (
-    <div
-      className={
-        label === 'Edit'
-          ? 'border-l-4 border-violet-400 bg-violet-50 px-3 py-2'
-          : 'border-l-4 border-rule bg-paper px-3 py-2'
-      }
-    >
-      <p className="text-xs font-semibold text-ink-muted">{label}</p>
-      {field === 'image' ? (
-        <ArticleImage
-          src={content.image}
-          srcSet={content.imageSrcset}
-          sizes="20rem"
-          // The queue heads the page: its pictures are above the fold.
-          priority="auto"
-          alt={`${label} image`}
-          width={320}
-          height={180}
-          className="mt-1 aspect-video w-full max-w-xs object-cover"
-        />
-      ) : field === 'description' ? (
-        <div
-          tabIndex={0}
-          aria-label={`${label} description`}
-          className="mt-1 max-h-72 overflow-y-auto font-serif text-sm leading-relaxed whitespace-pre-line"
-        >
-          {content.description}
-        </div>
-      ) : (
-        <p className="mt-1 font-serif">
-          {field === 'tags' ? content.tags.join(', ') : content[field]}
-        </p>
-      )}
-    </div>
   );
 }
