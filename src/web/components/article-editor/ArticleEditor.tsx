@@ -115,7 +115,9 @@ export default function ArticleEditor({
     onBlur: () => callbacks.current.onBlur?.(),
   });
 
-  const draft = useDraft(editor, draftKey, restored, value, (doc) => {
+  // The page's own document, not its echo of the editor's: what discarding a draft goes back to.
+  const baseline = useRef(value);
+  const draft = useDraft(editor, draftKey, restored, baseline, (doc) => {
     emitted.current = doc;
     callbacks.current.onChange(doc);
   });
@@ -128,6 +130,7 @@ export default function ArticleEditor({
     given.current = value;
     if (value === emitted.current) return;
     emitted.current = value;
+    baseline.current = value;
     editor.commands.setContent(value ?? emptyDoc, { emitUpdate: false });
   }, [editor, value]);
 

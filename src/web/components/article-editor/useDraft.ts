@@ -41,13 +41,14 @@ export interface Draft {
  * Keeps the editor's document in localStorage under `draftKey` while the writer works, so a
  * reload or a closed tab loses nothing: written a moment after typing stops, and at once when
  * the page is hidden or left. `restored` is the draft the editor started from (restorableDraft);
- * the page hears of it through `onReplace`, as it does of a discard.
+ * the page hears of it through `onReplace`, as it does of a discard. `initial` holds the
+ * document the page gave (not what the editor sent it since): what a discard goes back to.
  */
 export function useDraft(
   editor: Editor | null,
   draftKey: string,
   restored: StoredDraft | null,
-  initial: JSONContent | null,
+  initial: { readonly current: JSONContent | null },
   onReplace: (doc: JSONContent) => void,
 ): Draft {
   const [restoredAt, setRestoredAt] = useState(restored?.savedAt ?? null);
@@ -96,7 +97,7 @@ export function useDraft(
     clear();
     if (!editor) return;
     const { initial, onReplace } = latest.current;
-    editor.commands.setContent(initial ?? emptyDoc, { emitUpdate: false });
+    editor.commands.setContent(initial.current ?? emptyDoc, { emitUpdate: false });
     onReplace(editor.getJSON());
   }, [clear, editor]);
 

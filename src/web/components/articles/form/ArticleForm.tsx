@@ -49,8 +49,9 @@ export function ArticleForm({
 }: Props) {
   const publishers = usePublishers();
   const [uploading, setUploading] = useState(false);
-  // The image field keeps its preview inside; a new key starts it afresh after a reset.
-  const [imageKey, setImageKey] = useState(0);
+  // The image field and the editor keep their state inside; a new key starts them afresh after
+  // a reset.
+  const [freshKey, setFreshKey] = useState(0);
   const editor = useRef<ArticleEditorHandle | null>(null);
   const {
     register,
@@ -69,7 +70,7 @@ export function ArticleForm({
     if (saved) editor.current?.clearDraft();
     if (saved && clearOnSave) {
       reset(emptyArticle);
-      setImageKey((key) => key + 1);
+      setFreshKey((key) => key + 1);
     }
   };
 
@@ -110,12 +111,15 @@ export function ArticleForm({
         name="body"
         render={({ field }) => (
           <LazyArticleEditor
+            key={freshKey}
             ref={(handle) => {
               editor.current = handle;
               field.ref(handle);
             }}
             label="Description"
-            value={field.value ?? null}
+            // The document to start from; the editor holds the one being written, which it
+            // sends through onChange (the form's copy of it is not handed back).
+            value={defaultValues.body ?? null}
             onChange={(doc) => field.onChange(doc as ArticleBody)}
             onBlur={field.onBlur}
             error={firstMessage(errors.body) ?? errors.description?.message}
@@ -129,7 +133,7 @@ export function ArticleForm({
         name="image"
         render={({ field, fieldState }) => (
           <ImageInput
-            key={imageKey}
+            key={freshKey}
             ref={field.ref}
             label={imageLabel}
             value={field.value || null}
