@@ -9,6 +9,8 @@ export const budgets = {
   /** A guest's HTML page answers at least this share of the bare route's saturated rate. */
   pageOfBare: 0.5,
   initialScriptBytes: 150_000,
+  /** What the write pages fetch for the article editor on first use (decision 016). */
+  editorScriptBytes: 130_000,
   /** The repeat of page 1 at the end may use this much more memory than any scenario before it. */
   memoryGrowth: 0.1,
 };
@@ -25,6 +27,7 @@ export interface BudgetCheck {
 export function checkBudgets(measured: {
   scenarios: ScenarioReport[];
   scripts: PageScript[];
+  editor: PageScript & { onPublicPage: boolean };
   /** Absent when the run left out page 1 or its repeat (--only). */
   /** Median RSS: the highest of the scenarios before the repeat of page 1 at the end, and its. */
   memory?: { highest: number; repeat: number };
@@ -73,6 +76,13 @@ export function checkBudgets(measured: {
       met: page.gzipBytes <= budgets.initialScriptBytes,
     });
   }
+  checks.push({
+    kind: 'script',
+    budget: 'the article editor, loaded by the write pages alone',
+    limit: `<= ${kb(budgets.editorScriptBytes)}, on no public page`,
+    actual: `${kb(measured.editor.gzipBytes)}${measured.editor.onPublicPage ? ', on a public page' : ''}`,
+    met: measured.editor.gzipBytes <= budgets.editorScriptBytes && !measured.editor.onPublicPage,
+  });
   if (measured.memory) {
     const { highest, repeat } = measured.memory;
     checks.push({

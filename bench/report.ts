@@ -59,6 +59,7 @@ export interface BenchReport {
   peakRss: number;
   scenarios: ScenarioReport[];
   scripts: PageScript[];
+  editor: PageScript;
   views?: { counted: number; answered: number };
   budgets: BudgetCheck[];
 }
@@ -144,7 +145,11 @@ export function formatReport(report: BenchReport): string {
   lines.push(
     table(
       ['page', 'initial JS (gzip)', 'files'],
-      report.scripts.map((p) => [p.page, kb(p.gzipBytes), String(p.files.length)]),
+      [...report.scripts, report.editor].map((p) => [
+        p.page,
+        kb(p.gzipBytes),
+        String(p.files.length),
+      ]),
     ),
     '',
     `Fill: ${report.fillSeconds.toFixed(1)} s.` +

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { checkBudgets, scenarioErrors } from './budgets.js';
-import { initialScripts, mainScript } from './bundle-size.js';
+import { editorScript, initialScripts, mainScript } from './bundle-size.js';
 import { createBenchDatabase } from './databases.js';
 import { measureDatabaseShare } from './database-share.js';
 import { fillDatabase } from './fill.js';
@@ -158,6 +158,7 @@ try {
 
   const peakRss = residentBytes(running.pid)?.peak ?? 0;
   const scripts = initialScripts(webDir);
+  const editor = editorScript(webDir, scripts);
   // Memory is bounded if repeating the first list at the end needs no more than the most any
   // scenario before it needed: V8 grows its heap under heavy work and keeps it (a plateau);
   // a leak would lift the last scenario above everything before it.
@@ -182,10 +183,12 @@ try {
     peakRss,
     scenarios: reports,
     scripts,
+    editor,
     views,
     budgets: checkBudgets({
       scenarios: reports,
       scripts,
+      editor,
       memory:
         repeat && earlier.length
           ? { highest: Math.max(...earlier), repeat: repeat.medianRss }
