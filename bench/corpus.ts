@@ -1,6 +1,7 @@
 import { imageVariantWidths, maxImageWidth } from '../src/server/images/limits.js';
 import { articleDrafts } from '../src/server/db/seed/articles/index.js';
 import { createRandom, type Random } from '../src/server/db/seed/prng.js';
+import type { ArticleBody, BodyBlock } from '../src/shared/article-body/schema.js';
 import { tags as allTags, type Tag } from '../src/shared/tags.js';
 
 /**
@@ -159,7 +160,7 @@ export interface BenchArticle {
   title: string;
   image: string;
   publisherId: number;
-  description: string;
+  body: ArticleBody;
   tags: Tag[];
   isPremium: boolean;
   isApproved: boolean;
@@ -186,10 +187,60 @@ export function benchUser(index: number, random: Random): BenchUser {
   };
 }
 
+const paragraph = (text: string, link?: string): BodyBlock => {
+  if (!link) return { type: 'paragraph', content: [{ type: 'text', text }] };
+  // The first words link to a source, as a story cites one.
+  const cut = text.indexOf(' ', 20);
+  return {
+    type: 'paragraph',
+    content: [
+      { type: 'text', text: text.slice(0, cut), marks: [{ type: 'link', attrs: { href: link } }] },
+      { type: 'text', text: text.slice(cut) },
+    ],
+  };
+};
+
+/**
+ * A body as the editor writes one: a linked first paragraph, a subheading, a list, the story's
+ * picture as a captioned figure, a quotation, and the rest of its paragraphs.
+ */
+function structuredBody(texts: string[], id: number, image: string, random: Random): ArticleBody {
+  const [first, second, ...rest] = texts as [string, string, ...string[]];
+  const sentences = (rest.shift() ?? second).split(/(?<=\.)\s+/).slice(0, 3);
+  const content: BodyBlock[] = [
+    paragraph(first, `https://source.example/${id}`),
+    paragraph(second),
+    {
+      type: 'heading',
+      attrs: { level: 2 },
+      content: [{ type: 'text', text: random.pick(titles) }],
+    },
+    {
+      type: 'bulletList',
+      content: sentences.map((text) => ({ type: 'listItem', content: [paragraph(text)] })),
+    },
+    {
+      type: 'image',
+      attrs: {
+        src: image,
+        alt: 'The scene of the story',
+        caption: 'Where it happened',
+        credit: 'Tribune',
+      },
+    },
+  ];
+  for (const [index, text] of rest.entries()) {
+    content.push(
+      index === 1 ? { type: 'blockquote', content: [paragraph(text)] } : paragraph(text),
+    );
+  }
+  return { type: 'doc', content };
+}
+
 /**
  * Article `id` of `total`: newer ids are newer articles, as in a live site. 10% premium, 5%
- * pending, one to three of the eight tags, three to eight paragraphs, views skewed so a few
- * articles are read far more than most.
+ * pending, one to three of the eight tags, a structured body of about 300 to 2,000 words (most
+ * near the short end), views skewed so a few articles are read far more than most.
  */
 export function benchArticle(
   id: number,
@@ -197,9 +248,17 @@ export function benchArticle(
   users: number,
   random: Random,
 ): BenchArticle {
-  const paragraphCount = random.int(3, 8);
-  const body: string[] = [];
-  for (let i = 0; i < paragraphCount; i += 1) body.push(random.pick(paragraphs));
+  // 300 to 2,000 words, most near the short end.
+  const words = 300 + Math.floor(1700 * random.next() ** 3);
+  const texts: string[] = [];
+  for (let count = 0; texts.length < 4 || count < words;) {
+    const text = random.pick(paragraphs);
+    const more = text.split(/\s+/).length;
+    if (texts.length >= 4 && count + more > 2000) break;
+    texts.push(text);
+    count += more;
+  }
+  const image = `/uploads/${hex(id, 'b')}.webp`;
   const tagCount = random.int(1, 3);
   const tags = new Set<Tag>();
   while (tags.size < tagCount) tags.add(random.pick(allTags));
@@ -207,9 +266,9 @@ export function benchArticle(
   return {
     id,
     title: `${random.pick(places)}: ${random.pick(titles)}`,
-    image: `/uploads/${hex(id, 'b')}.webp`,
+    image,
     publisherId: random.int(1, publisherNames.length),
-    description: body.join('\n\n'),
+    body: structuredBody(texts, id, image, random),
     tags: [...tags],
     isPremium: random.next() < 0.1,
     isApproved: random.next() >= 0.05,

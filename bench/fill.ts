@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { plainTextToBody } from '../src/shared/article-body/plain-text.js';
 import { articleTextColumns } from '../src/shared/excerpt.js';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
@@ -106,7 +105,7 @@ async function insertArticles(trx: Db, articles: BenchArticle[]): Promise<void> 
         title: a.title,
         image: a.image,
         publisherId: a.publisherId,
-        ...articleTextColumns(plainTextToBody(a.description)),
+        ...articleTextColumns(a.body),
         isPremium: a.isPremium,
         viewCount: a.viewCount,
         isApproved: a.isApproved,
