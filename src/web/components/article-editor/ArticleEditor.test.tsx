@@ -9,7 +9,12 @@ import { imageMessages } from './ImageDialog';
 import { linkHrefMessage } from './linkHref';
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
+// Unmounting stops the editor's DOM observer, which reads what it still had queued 20 ms later
+// (prosemirror-view): waited for here, while the simulated document is still there.
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 40));
+});
 
 const paragraph = (text: string): JSONContent => ({
   type: 'paragraph',

@@ -22,11 +22,18 @@ const allowedNodes = new Set([
 ]);
 const allowedMarks = new Set(['bold', 'italic', 'link']);
 
-let editor: Editor | undefined;
-afterEach(() => editor?.destroy());
+// Every editor a test made is destroyed after it. A view's DOM observer, stopped with changes
+// still queued, reads them 20 ms later (prosemirror-view): the test waits for that while the
+// simulated document is still there, or it would throw once the file's environment is gone.
+const editors: Editor[] = [];
+afterEach(async () => {
+  for (const editor of editors.splice(0)) editor.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 40));
+});
 
 function paste(html: string): JSONContent {
-  editor = new Editor({ extensions: articleExtensions() });
+  const editor = new Editor({ extensions: articleExtensions() });
+  editors.push(editor);
   editor.view.pasteHTML(html);
   return editor.getJSON();
 }
