@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyPlainText, plainTextToBody } from './article-body/plain-text.js';
-import { articleBodySchema, type ArticleBody } from './article-body/schema.js';
+import { answeredBodySchema, articleBodySchema, type ArticleBody } from './article-body/schema.js';
 import { isPlainLine, isPlainText } from './control-characters.js';
 import { tags } from './tags.js';
 
@@ -29,7 +29,7 @@ export const articleSchema = z.object({
    * text: the whole of it on the detail and to a reader who may read it, a premium article's
    * free part to one who may not. Lists carry the excerpt alone.
    */
-  body: articleBodySchema.optional(),
+  body: answeredBodySchema.optional(),
   isPremium: z.boolean(),
   viewCount: z.number().int(),
   isApproved: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleBodySchema } from './article-body/schema.js';
+import { answeredBodySchema } from './article-body/schema.js';
 import { articleSchema } from './articles.js';
 
 /**
@@ -18,7 +18,7 @@ export const articleRevisionSchema = z.object({
   tags: z.array(z.string()),
   description: z.string(),
   /** The edit's body as a document; `description` is its plain text. */
-  body: articleBodySchema,
+  body: answeredBodySchema,
   submittedAt: z.string(),
 });
 export type ArticleRevision = z.infer<typeof articleRevisionSchema>;
