@@ -1,4 +1,5 @@
 import { freePart } from './article-body/free-part.js';
+import { headingsText } from './article-body/headings.js';
 import { bodyPlainText } from './article-body/plain-text.js';
 import type { ArticleBody } from './article-body/schema.js';
 
@@ -63,7 +64,7 @@ function cutAtWord(text: string, limit: number): string {
 /**
  * The text columns an article (or an author's pending edit of it) stores beside its body: the
  * document as JSON, its plain text (`description`, which the API answers and search indexes),
- * and what lists show of it while it is free (the first three sentences, spec) and once it is
+ * its headings' text (which search weighs above the rest), and what lists show of it while it is free (the first three sentences, spec) and once it is
  * premium: the beginning of its free part (article-body/free-part.ts), which never holds its
  * whole text and never goes past what a reader who may not read it may see. Both excerpts are
  * kept, so making an article premium changes a flag and not its text.
@@ -74,6 +75,7 @@ export function articleTextColumns(body: ArticleBody) {
   return {
     body: JSON.stringify(body),
     description,
+    headings: headingsText(body),
     excerpt: firstSentences(description, 3),
     premiumExcerpt: cutAtWord(free, premiumExcerptLimits.maxChars),
   };

@@ -114,6 +114,8 @@ export interface ArticleTable {
   body: string;
   /** The body's plain text, which the API answers and search indexes. */
   description: string;
+  /** Its headings' text, one a line, which search weighs above the rest (migration 020). */
+  headings: ColumnType<string, string | undefined, string>;
   /** The first three sentences: what lists show of a free article. */
   excerpt: string;
   /** What lists show of a premium article, never its whole text (src/shared/excerpt.ts). */

@@ -16,9 +16,9 @@ const queryOf = (terms: readonly Term[], publicOnly: boolean) =>
 
 /**
  * PostgreSQL: the generated tsvector article.search and its GIN index over approved articles
- * (migrations/010-site-search.ts) find the matches, of which the newest are kept; ts_rank scores
- * those alone, the title (A) weighing more than the text (B, and C for a premium article's whole
- * text). ts_headline marks the page's titles and picks each passage: from the whole text for a
+ * (migrations/010-site-search.ts, 020) find the matches, of which the newest are kept; ts_rank scores
+ * those alone, the title (A) weighing most, then a free article's headings (B), then the text (C, and D for
+ * a premium article's whole text). ts_headline marks the page's titles and picks each passage: from the whole text for a
  * premium article the caller may read, else from what is public (a premium article's excerpt).
  */
 export const postgresMatches: SearchEngine = {
@@ -29,7 +29,7 @@ export const postgresMatches: SearchEngine = {
     // third of 100,000 articles).
     const found = sql`
       select a.id, a.created_at, a.publisher_id,
-        ts_rank('{0.1, 0.3, 0.3, 1.0}', a.search, ${query}) as score
+        ts_rank('{0.3, 0.3, 0.6, 1.0}', a.search, ${query}) as score
       from article a
       where a.search @@ ${query} and ${filterConditions(filters)}
       order by a.id desc

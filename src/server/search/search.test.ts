@@ -26,6 +26,18 @@ const premiumText =
   `Nobody expected the ${secret} clause. Analysts called it unusual. The vote comes next ` +
   'week. Markets waited quietly.';
 
+const paragraph = (text: string) => ({
+  type: 'paragraph' as const,
+  content: [{ type: 'text' as const, text }],
+});
+const heading = (text: string) => ({
+  type: 'heading' as const,
+  attrs: { level: 2 as const },
+  content: [{ type: 'text' as const, text }],
+});
+/** A premium opening long enough to be its whole free part (about 60 words). */
+const opening = 'The survey began at dawn and went on for weeks. '.repeat(7);
+
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12)).toISOString();
 
 beforeAll(async () => {
@@ -99,6 +111,36 @@ beforeAll(async () => {
       isPremium: true,
       createdAt: at(9),
     },
+    // Older than textHit, whose text says "lighthouse" three times: the heading still wins.
+    headingHit: {
+      title: 'A night on the coast',
+      body: {
+        type: 'doc' as const,
+        content: [heading('Lighthouse keepers'), paragraph('They keep the lamp lit.')],
+      },
+      publisherId: post.id,
+      tags: ['environment'],
+      createdAt: at(12),
+    },
+    textHit: {
+      title: 'Storm warnings',
+      description: 'The lighthouse shone. A lighthouse guides ships. The lighthouse stood.',
+      publisherId: post.id,
+      tags: ['environment'],
+      createdAt: at(13),
+    },
+    // A heading past the free part is premium text: found only by those who may read it.
+    premiumHeading: {
+      title: 'Arctic survey',
+      body: {
+        type: 'doc' as const,
+        content: [paragraph(opening), heading('Quasarflux readings'), paragraph('Ice moved.')],
+      },
+      publisherId: courier.id,
+      tags: ['environment'],
+      isPremium: true,
+      createdAt: at(14),
+    },
     pending: {
       title: 'Moonquake shakes the base',
       description: 'A moonquake was felt.',
@@ -147,6 +189,10 @@ describe('site search', () => {
     expect(answer).toMatchObject({ total: 2, more: false });
     expect(marked(answer.results[0]!.title)).toEqual(['election']);
     expect(marked(answer.results[1]!.passage)).toEqual(['elections', 'elections', 'elections']);
+  });
+
+  it('ranks a heading match above a text match', async () => {
+    expect(keysOf(await search(q('lighthouse')))).toEqual(['headingHit', 'textHit']);
   });
 
   it('breaks ties by the newer article', async () => {
@@ -222,6 +268,12 @@ describe('premium articles in search', () => {
       expect(answer.facets).toEqual({ publishers: [], tags: [] });
       expect((await search(q('"analysts called"'), cookie)).total).toBe(0);
     }
+  });
+
+  it('finds them by a heading past the free part only for those who may read it', async () => {
+    expect((await search(q('quasarflux'))).total).toBe(0);
+    expect((await search(q('quasarflux'), freeReader.cookie)).total).toBe(0);
+    expect(keysOf(await search(q('quasarflux'), premiumReader.cookie))).toEqual(['premiumHeading']);
   });
 
   it('finds them by their whole text, highlighted there, for premium readers and admins', async () => {
@@ -330,6 +382,37 @@ describe('writes', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await search(q('starquake'))).total).toBe(0);
+  });
+
+  it('weighs the headings of an edited body', async () => {
+    const db = t.app.database.db;
+    const publisherId = (await createPublisher(db, { name: 'Glacier Gazette' })).id;
+    const edited = await createArticle(db, author.user.id, {
+      title: 'Ice news',
+      description: 'Nothing moved today.',
+      publisherId,
+      createdAt: at(15),
+    });
+    const textOnly = await createArticle(db, author.user.id, {
+      title: 'Cold week',
+      description: 'Calving seen twice. More calving soon.',
+      publisherId,
+      createdAt: at(16),
+    });
+    const idOf = (answer: SearchAnswer) => answer.results.map((r) => r.article._id);
+    expect(idOf(await search(q('calving')))).toEqual([String(textOnly.id)]);
+    const answer = await put(String(edited.id), {
+      name: 'Ice news',
+      publisher: 'Glacier Gazette',
+      tags: ['environment'],
+      body: {
+        type: 'doc',
+        content: [heading('Glacier calving'), paragraph('Ice fell into the bay.')],
+      },
+      image: uploadedImageUrl(303),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(idOf(await search(q('calving')))).toEqual([String(edited.id), String(textOnly.id)]);
   });
 
   it('stops finding an article by its now hidden words for guests once it is made premium', async () => {

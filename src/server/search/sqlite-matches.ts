@@ -10,9 +10,10 @@ import type { SqliteReadThreads } from '../db/sqlite-read-threads.js';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 
 /**
- * SQLite: the FTS5 table article_search (migrations/010-site-search.ts) finds the matches,
+ * SQLite: the FTS5 table article_search (migrations/010-site-search.ts, 020) finds the matches,
  * walking its index from the newest article back and stopping at the count asked for, and
- * scores each by bm25, a title's words weighing more than the text's. highlight() marks the
+ * scores each by bm25, a title's words weighing most, then a free article's headings', then the
+ * text's. highlight() marks the
  * title, snippet() picks the passage of about 32 words that holds the most matches: from the
  * whole text (hidden) for a premium article the caller may read, else from the shown text, which
  * for a premium article is its public excerpt. Both reads run on the read threads
@@ -24,7 +25,7 @@ export const sqliteMatches = (threads: SqliteReadThreads): SearchEngine => ({
     // column the filters read: the article's own row, its whole text first, stays unread.
     const found = sql`
       select article_search.rowid as id,
-        -bm25(article_search, 10.0, 3.0, 3.0) as score,
+        -bm25(article_search, 10.0, 8.0, 3.0, 3.0) as score,
         a.created_at as created_at,
         a.publisher_id as publisher_id
       from article_search
@@ -40,8 +41,8 @@ export const sqliteMatches = (threads: SqliteReadThreads): SearchEngine => ({
 
   async marked(db, terms, ids, publicOnly) {
     const passageColumn = publicOnly
-      ? sql`1`
-      : sql`case when (select a.is_premium from article a where a.id = article_search.rowid) then 2 else 1 end`;
+      ? sql`2`
+      : sql`case when (select a.is_premium from article a where a.id = article_search.rowid) then 3 else 2 end`;
     return threads.all(
       sql<MarkedText>`
       select article_search.rowid as id,

@@ -29,21 +29,22 @@ function wordsOf(text: string): string[] {
 
 /**
  * FTS5: each term a quoted string (the porter tokenizer stems its words; several make a
- * phrase), all required. `publicOnly` looks in the title and the shown text only
- * (migrations/010-site-search.ts), never in a premium article's hidden text.
+ * phrase), all required. `publicOnly` looks in the title, a free article's headings and the
+ * shown text only (migrations/010-site-search.ts, 020), never in a premium article's hidden text.
  */
 export function ftsQuery(terms: readonly Term[], publicOnly: boolean): string {
   const all = terms.map((term) => `"${term.join(' ')}"`).join(' AND ');
-  return publicOnly ? `{title shown} : (${all})` : all;
+  return publicOnly ? `{title headings shown} : (${all})` : all;
 }
 
 /**
  * PostgreSQL's to_tsquery: each word stemmed by the english configuration, a phrase's words
  * followed one by the next (<->), all required (&). `publicOnly` accepts a word only where it is
- * weighted A (title) or B (the shown text), never C (a premium article's hidden text).
+ * weighted A (title), B (a free article's headings) or C (the shown text), never D (a premium
+ * article's hidden text).
  */
 export function tsQuery(terms: readonly Term[], publicOnly: boolean): string {
-  const weight = publicOnly ? ':AB' : '';
+  const weight = publicOnly ? ':ABC' : '';
   return terms
     .map((term) => {
       const phrase = term.map((word) => `${word}${weight}`).join(' <-> ');

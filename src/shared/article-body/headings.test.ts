@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingIds, slugOf } from './headings.js';
+import { headingIds, headingsText, slugOf } from './headings.js';
 import type { ArticleBody, BodyBlock, BodyHeading } from './schema.js';
 
 const h = (text: string, level: 2 | 3 = 2): BodyHeading => ({
@@ -62,5 +62,19 @@ describe('heading ids', () => {
     expect(ids.has(empty)).toBe(false);
     expect(ids.has(spaces)).toBe(false);
     expect(headingIds(doc(main), ['main', 'main-2']).get(main)).toBe('main-3');
+  });
+});
+
+describe('headings text', () => {
+  it('lists every heading with text, one a line, quotes and lists included', () => {
+    const body = doc(
+      h(' The vote '),
+      { type: 'paragraph', content: [{ type: 'text', text: 'Not a heading.' }] },
+      h(''),
+      { type: 'blockquote', content: [h('Quoted', 3)] },
+      { type: 'bulletList', content: [{ type: 'listItem', content: [h('Listed')] }] },
+    );
+    expect(headingsText(body)).toBe('The vote\nQuoted\nListed');
+    expect(headingsText(doc({ type: 'paragraph' }))).toBe('');
   });
 });

@@ -57,3 +57,13 @@ export function headingIds(
   body.content.forEach(visit);
   return ids;
 }
+
+/**
+ * The text of every heading, one a line: search weighs it above the body's text (migration
+ * 020), so a story whose subheading names a subject ranks above one that only mentions it.
+ */
+export function headingsText(body: ArticleBody): string {
+  return [...headingIds(body).keys()]
+    .map((heading) => inlineText(heading.content).trim())
+    .join('\n');
+}
