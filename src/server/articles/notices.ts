@@ -4,7 +4,8 @@ import { toBool } from '#server/db/values';
 import { articleReviewMail, type ArticleReview } from '#server/mail/templates';
 
 /**
- * Mails the author what an editor decided, unless they turned notices off. Called once the
+ * Mails the author what an editor decided, unless they turned notices off, with the story's
+ * opening: the beginning of its free part (shared/excerpt.ts), as every list shows it. Called once the
  * decision is written (it is a notice, not a record: the decision stands whether or not it goes).
  */
 export async function sendReviewNotice(
@@ -16,7 +17,13 @@ export async function sendReviewNotice(
   const row = await db
     .selectFrom('article')
     .innerJoin('user', 'user.id', 'article.authorId')
-    .select(['article.title', 'user.name', 'user.email', 'user.emailNotices'])
+    .select([
+      'article.title',
+      'article.premiumExcerpt',
+      'user.name',
+      'user.email',
+      'user.emailNotices',
+    ])
     .where('article.id', '=', articleId)
     .executeTakeFirst();
   if (!row || !toBool(row.emailNotices)) return;
@@ -26,7 +33,11 @@ export async function sendReviewNotice(
     articleReviewMail(
       app.mail.site,
       { name: row.name, email: row.email },
-      { title: row.title, url: `${publicUrl}${paths.article(String(articleId))}` },
+      {
+        title: row.title,
+        opening: row.premiumExcerpt,
+        url: `${publicUrl}${paths.article(String(articleId))}`,
+      },
       review,
       `${publicUrl}${paths.myArticles}`,
     ),

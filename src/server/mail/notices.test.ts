@@ -77,7 +77,21 @@ describe('notices to authors', () => {
   it('tells the author of an approval, a premium and a decline with its reason, once each', async () => {
     const author = await signUp(t.app, { name: 'Nora <Author>' });
     const pending = { isApproved: false };
-    const a = await createArticle(t.app.database.db, author.user.id, { ...pending, title: 'Rain' });
+    const opening = 'Rain fell on the city all morning and into the night. '.repeat(6);
+    const a = await createArticle(t.app.database.db, author.user.id, {
+      ...pending,
+      title: 'Rain',
+      body: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: opening }] },
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Umbrellaquake past the free part.' }],
+          },
+        ],
+      },
+    });
     const b = await createArticle(t.app.database.db, author.user.id, { ...pending, title: 'Sun' });
     expect((await moderate(a.id, { isApproved: true })).json()).toEqual({ modifiedCount: 1 });
     expect((await moderate(a.id, { isPremium: true })).json()).toEqual({ modifiedCount: 1 });
@@ -97,6 +111,11 @@ describe('notices to authors', () => {
     expect(declined.html).toContain('Hello Nora &lt;Author&gt;,');
     const published = mails.find((m) => m.subject.includes('published'))!;
     expect(published.text).toContain(`${t.config.publicUrl}/articles/${a.id}`);
+    // The story's opening, never past its free part.
+    for (const mail of mails.filter((m) => m.subject.endsWith('Rain'))) {
+      expect(mail.text).toContain('It opens: “Rain fell on the city all morning');
+      expect(mail.text + mail.html).not.toContain('Umbrellaquake');
+    }
   });
 
   it('mail HTML: names, titles and reasons are the text typed, with no element or handler of theirs', async () => {

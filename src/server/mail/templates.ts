@@ -120,7 +120,7 @@ export type ArticleReview =
 export function articleReviewMail(
   site: MailSite,
   author: { name: string; email: string },
-  article: { title: string; url: string },
+  article: { title: string; opening: string; url: string },
   review: ArticleReview,
   myArticlesUrl: string,
 ): MailMessage {
@@ -158,6 +158,7 @@ export function articleReviewMail(
     greeting: `Hello ${author.name},`,
     paragraphs: [
       ...letter.paragraphs,
+      ...(article.opening ? [`It opens: “${article.opening}”`] : []),
       ...(declined ? [`The editor's reason: ${review.reason}`] : []),
     ],
     action: declined
