@@ -1,7 +1,11 @@
+/** The pattern of an article's address, as the route table matches it. */
+const articlePattern = '/articles/:id';
+const updateArticlePage = '/updateArticle';
+
 /**
  * The addresses of the site's pages (spec section 2), for every link, redirect, sitemap and
- * canonical URL on both sides. The web app's route table (src/web/routes.tsx) declares the same
- * paths as its segments.
+ * canonical URL on both sides. The web app's route table (src/web/routes.tsx) takes its
+ * segments from here (`routePatterns`), and a test holds the two together.
  */
 export const paths = {
   home: '/',
@@ -12,17 +16,28 @@ export const paths = {
   allArticles: '/allpublishedarticles',
   search: '/search',
   premiumArticles: '/premiumarticles',
-  article: (id: string) => `/articles/${encodeURIComponent(id)}`,
+  article: (id: string) => articlePattern.replace(':id', encodeURIComponent(id)),
   addArticle: '/addArticle',
-  updateArticle: (id: string) => `/updateArticle?id=${encodeURIComponent(id)}`,
+  updateArticle: (id: string) => `${updateArticlePage}?id=${encodeURIComponent(id)}`,
   myArticles: '/myarticles',
   myProfile: '/myprofile',
   subscription: '/subscription',
   payment: '/payment',
   admin: {
+    root: '/admin',
     dashboard: '/admin/dashboard',
     allUsers: '/admin/allusers',
     allArticles: '/admin/allarticles',
     addPublisher: '/admin/addpublisher',
   },
 } as const;
+
+/** The pages' addresses as route patterns: the fixed ones, and those that take a parameter. */
+export const routePatterns = {
+  ...paths,
+  article: articlePattern,
+  updateArticle: updateArticlePage,
+} as const;
+
+/** The site's RSS feed (the server's feeds/routes.ts), which every page names in its head. */
+export const rssPath = '/rss.xml';

@@ -8,7 +8,7 @@ import { PublicLayoutError } from './layouts/PublicLayoutError';
 import { RequireAdmin } from './layouts/RequireAdmin';
 import { RequireSignIn } from './layouts/RequireSignIn';
 import type { RouteHandle } from './layouts/routeHandle';
-import { paths } from '#shared/paths';
+import { paths, routePatterns } from '#shared/paths';
 
 // Every page (and the admin layout) is its own chunk, loaded when its route is first visited.
 // The public layout and the error elements stay in the main bundle so they can always render.
@@ -23,10 +23,16 @@ import { paths } from '#shared/paths';
 // reads, so that a guest's page is kept once whatever else its address carries.
 const handle = (value: RouteHandle) => value;
 
+/** A page's path (shared/paths.ts holds them whole) as its route's segment under `parent`. */
+const segmentUnder = (parent: string) => (pattern: string) =>
+  pattern.slice(parent.endsWith('/') ? parent.length : parent.length + 1);
+const page = segmentUnder(paths.home);
+const adminPage = segmentUnder(paths.admin.root);
+
 export const routes: RouteObject[] = [
   {
     id: 'layout',
-    path: '/',
+    path: paths.home,
     Component: PublicLayout,
     ErrorBoundary: PublicLayoutError,
     children: [
@@ -44,7 +50,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'login',
-            path: 'login',
+            path: page(paths.login),
             handle: handle({
               module: 'pages/login/LoginPage.tsx',
               // The page to go on to, and Google's return (useGoogleReturn.ts).
@@ -54,7 +60,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'register',
-            path: 'register',
+            path: page(paths.register),
             handle: handle({ module: 'pages/register/RegisterPage.tsx', query: ['from'] }),
             lazy: async () => ({
               Component: (await import('./pages/register/RegisterPage')).RegisterPage,
@@ -62,7 +68,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'forgot-password',
-            path: 'forgot-password',
+            path: page(paths.forgotPassword),
             handle: handle({ module: 'pages/forgot-password/ForgotPasswordPage.tsx', query: [] }),
             lazy: async () => ({
               Component: (await import('./pages/forgot-password/ForgotPasswordPage'))
@@ -71,7 +77,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'reset-password',
-            path: 'reset-password',
+            path: page(paths.resetPassword),
             handle: handle({
               module: 'pages/reset-password/ResetPasswordPage.tsx',
               query: ['token'],
@@ -83,7 +89,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'all-articles',
-            path: 'allpublishedarticles',
+            path: page(paths.allArticles),
             handle: handle({
               module: 'pages/all-published-articles/AllPublishedArticlesPage.tsx',
               // all-published-articles/search.ts
@@ -96,7 +102,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'search',
-            path: 'search',
+            path: page(paths.search),
             handle: handle({
               module: 'pages/search/SearchPage.tsx',
               // search/searchState.ts
@@ -108,7 +114,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'article',
-            path: 'articles/:id',
+            path: page(routePatterns.article),
             handle: handle({ module: 'pages/article/ArticlePage.tsx', query: [] }),
             lazy: async () => ({
               Component: (await import('./pages/article/ArticlePage')).ArticlePage,
@@ -122,7 +128,7 @@ export const routes: RouteObject[] = [
               {
                 // Server-rendered for the signed-in reader who asks (never shared).
                 id: 'premium-articles',
-                path: 'premiumarticles',
+                path: page(paths.premiumArticles),
                 handle: handle({
                   title: 'Premium Articles',
                   module: 'pages/premium-articles/PremiumArticlesPage.tsx',
@@ -140,7 +146,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     id: 'add-article',
-                    path: 'addArticle',
+                    path: page(paths.addArticle),
                     handle: handle({ title: 'Add Article' }),
                     lazy: async () => ({
                       Component: (await import('./pages/add-article/AddArticlePage'))
@@ -149,7 +155,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     id: 'update-article',
-                    path: 'updateArticle',
+                    path: page(routePatterns.updateArticle),
                     handle: handle({ title: 'Update Article' }),
                     lazy: async () => ({
                       Component: (await import('./pages/update-article/UpdateArticlePage'))
@@ -158,7 +164,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     id: 'my-articles',
-                    path: 'myarticles',
+                    path: page(paths.myArticles),
                     handle: handle({ title: 'My Articles' }),
                     lazy: async () => ({
                       Component: (await import('./pages/my-articles/MyArticlesPage'))
@@ -167,7 +173,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     id: 'my-profile',
-                    path: 'myprofile',
+                    path: page(paths.myProfile),
                     handle: handle({ title: 'My Profile' }),
                     lazy: async () => ({
                       Component: (await import('./pages/my-profile/MyProfilePage')).MyProfilePage,
@@ -175,7 +181,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     id: 'subscription',
-                    path: 'subscription',
+                    path: page(paths.subscription),
                     handle: handle({ title: 'Subscription' }),
                     lazy: async () => ({
                       Component: (await import('./pages/subscription/SubscriptionPage'))
@@ -184,7 +190,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     id: 'payment',
-                    path: 'payment',
+                    path: page(paths.payment),
                     handle: handle({ title: 'Payment' }),
                     lazy: async () => ({
                       Component: (await import('./pages/payment/PaymentPage')).PaymentPage,
@@ -211,7 +217,7 @@ export const routes: RouteObject[] = [
     // stays in the main bundle, so the admin layout's chunk loads only for admins. Anything
     // thrown in this branch shows 'You are not authorized' (spec). The browser alone draws it.
     id: 'admin',
-    path: '/admin',
+    path: paths.admin.root,
     ErrorBoundary: AdminError,
     HydrateFallback: PageLoading,
     Component: RequireAdmin,
@@ -227,7 +233,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'admin-dashboard',
-            path: 'dashboard',
+            path: adminPage(paths.admin.dashboard),
             handle: handle({ title: 'Dashboard' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/dashboard/DashboardPage')).DashboardPage,
@@ -235,7 +241,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'admin-articles',
-            path: 'allarticles',
+            path: adminPage(paths.admin.allArticles),
             handle: handle({ title: 'All Articles (Admin)' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/all-articles/AdminArticlesPage'))
@@ -244,7 +250,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'admin-users',
-            path: 'allusers',
+            path: adminPage(paths.admin.allUsers),
             handle: handle({ title: 'All Users' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/all-users/AllUsersPage')).AllUsersPage,
@@ -252,7 +258,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'admin-publishers',
-            path: 'addpublisher',
+            path: adminPage(paths.admin.addPublisher),
             handle: handle({ title: 'Add Publisher' }),
             lazy: async () => ({
               Component: (await import('./pages/admin/add-publisher/AddPublisherPage'))

@@ -15,6 +15,3 @@ export const shareImage = {
 
 /** The site's logo for structured data (a square PNG in src/web/public). */
 export const logoImage = { url: '/logo.png', width: 512, height: 512 } as const;
-
-/** The RSS feed of the latest articles. */
-export const feedPath = '/rss.xml';

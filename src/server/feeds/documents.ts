@@ -1,6 +1,6 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
-import { paths } from '#shared/paths';
+import { paths, routePatterns } from '#shared/paths';
 import { absoluteUrl, element, htmlTextElement, xmlText } from './xml.js';
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -8,7 +8,7 @@ const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** The pages anyone may read besides articles, with how often they change. */
 const publicPages = [
-  { path: '/', changefreq: 'hourly' },
+  { path: paths.home, changefreq: 'hourly' },
   { path: paths.allArticles, changefreq: 'hourly' },
 ] as const;
 
@@ -18,9 +18,9 @@ const publicPages = [
  */
 const privatePaths = [
   '/api/',
-  '/admin',
+  paths.admin.root,
   paths.addArticle,
-  '/updateArticle',
+  routePatterns.updateArticle,
   paths.myArticles,
   paths.premiumArticles,
   paths.myProfile,

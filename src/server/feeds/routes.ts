@@ -3,6 +3,7 @@ import { renderBodyHtml } from '#shared/article-body/html';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { siteName } from '#shared/site';
+import { rssPath } from '#shared/paths';
 import { listArticles } from '../articles/queries/list.js';
 import { readLifetimesMs } from '../cache/public-reads.js';
 import { listQuery } from '../articles/request-schemas.js';
@@ -111,7 +112,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
   );
 
   app.get(
-    '/rss.xml',
+    rssPath,
     {
       schema: {
         ...schema('RSS 2.0: the latest 50 approved articles, by publisher or tags if asked'),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 import { siteName } from '#shared/site';
-import { feedPath } from '../site';
+import { rssPath } from '#shared/paths';
 import { pageStateId } from './pageState';
 
 interface Props {
@@ -28,7 +28,7 @@ export function Document({ styles, stateJson, preloads = [], children }: Props) 
         <meta name="theme-color" content="#f7f4ec" />
         <meta name="color-scheme" content="light" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <link rel="alternate" type="application/rss+xml" title={siteName} href={feedPath} />
+        <link rel="alternate" type="application/rss+xml" title={siteName} href={rssPath} />
         {/* A stylesheet with a precedence is one of React's resources: it goes at the top of
             the head, before the scripts' preloads, so the browser asks for it first (on
             HTTP/1.1 a page's first six requests are all it makes at once). */}
