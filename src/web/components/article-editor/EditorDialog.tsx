@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { FormEvent, ReactNode } from 'react';
 import { buttonClass } from '../ui/button';
+import { ModalDialog } from '../ui/ModalDialog';
 
 interface Props {
   title: string;
@@ -34,32 +35,24 @@ export function EditorDialog({
     onSubmit();
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-surface p-6 shadow-2xl focus:outline-none"
-        >
-          <Dialog.Title className="font-serif text-2xl font-bold text-ink">{title}</Dialog.Title>
-          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-            {children}
-            <div className="flex flex-wrap justify-end gap-3 pt-2">
-              {extra}
-              <Dialog.Close
-                type="button"
-                disabled={busy}
-                className={buttonClass({ variant: 'secondary', size: 'sm' })}
-              >
-                Cancel
-              </Dialog.Close>
-              <button type="submit" disabled={busy} className={buttonClass({ size: 'sm' })}>
-                {submitLabel}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog onClose={onClose} busy={busy} described={false}>
+      <Dialog.Title className="font-serif text-2xl font-bold text-ink">{title}</Dialog.Title>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {children}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          {extra}
+          <Dialog.Close
+            type="button"
+            disabled={busy}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Cancel
+          </Dialog.Close>
+          <button type="submit" disabled={busy} className={buttonClass({ size: 'sm' })}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

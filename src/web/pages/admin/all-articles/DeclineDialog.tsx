@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { inputClass } from '../../../components/form/FieldFrame';
 import { buttonClass } from '../../../components/ui/button';
-import { returnFocus } from '../../../lib/focus';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 
 interface Props {
   /** 'Decline article', or 'Decline edit' for an author's edit of a published article. */
@@ -26,8 +26,6 @@ export function DeclineDialog({
   onClose,
 }: Props) {
   const [message, setMessage] = useState(initialMessage);
-  // The button that opened the dialog (it has no Radix trigger), to give focus back to.
-  const [opener] = useState(() => document.activeElement);
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -35,38 +33,25 @@ export function DeclineDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus(opener);
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-surface p-6 shadow-2xl focus:outline-none"
-        >
-          <Dialog.Title className="font-serif text-2xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-muted">
-            {description}
-          </Dialog.Description>
-          <form onSubmit={send} className="mt-4 space-y-4">
-            <label className="block text-sm font-semibold">
-              Message to the author
-              <input
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-                className={`${inputClass} mt-1`}
-              />
-            </label>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass({ variant: 'secondary' })}>Cancel</Dialog.Close>
-              <button type="submit" disabled={sending} className={buttonClass()}>
-                {sending ? 'Sending…' : 'Send to Author'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog onClose={onClose} returnFocusToOpener>
+      <Dialog.Title className="font-serif text-2xl font-bold">{title}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>
+      <form onSubmit={send} className="mt-4 space-y-4">
+        <label className="block text-sm font-semibold">
+          Message to the author
+          <input
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            className={`${inputClass} mt-1`}
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close className={buttonClass({ variant: 'secondary' })}>Cancel</Dialog.Close>
+          <button type="submit" disabled={sending} className={buttonClass()}>
+            {sending ? 'Sending…' : 'Send to Author'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
