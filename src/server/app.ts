@@ -40,6 +40,7 @@ import { premiumRemindersPlugin } from './payments/reminders.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
+import { newsletterRoutes } from './newsletter/routes.js';
 import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(statisticsRoutes);
   await app.register(registrationRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(newsletterRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {

@@ -1,6 +1,7 @@
 /** The pattern of an article's address, as the route table matches it. */
 const articlePattern = '/articles/:id';
 const updateArticlePage = '/updateArticle';
+const newsletterConfirmPage = '/newsletter/confirm';
 
 /**
  * The addresses of the site's pages (spec section 2), for every link, redirect, sitemap and
@@ -23,6 +24,8 @@ export const paths = {
   myProfile: '/myprofile',
   subscription: '/subscription',
   payment: '/payment',
+  newsletterConfirm: (token: string) =>
+    `${newsletterConfirmPage}?token=${encodeURIComponent(token)}`,
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
@@ -37,6 +40,7 @@ export const routePatterns = {
   ...paths,
   article: articlePattern,
   updateArticle: updateArticlePage,
+  newsletterConfirm: newsletterConfirmPage,
 } as const;
 
 /** The site's RSS feed (the server's feeds/routes.ts), which every page names in its head. */

@@ -88,6 +88,18 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'newsletter-confirm',
+            path: page(routePatterns.newsletterConfirm),
+            handle: handle({
+              module: 'pages/newsletter-confirm/NewsletterConfirmPage.tsx',
+              query: ['token'],
+            }),
+            lazy: async () => ({
+              Component: (await import('./pages/newsletter-confirm/NewsletterConfirmPage'))
+                .NewsletterConfirmPage,
+            }),
+          },
+          {
             id: 'all-articles',
             path: page(paths.allArticles),
             handle: handle({

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import { returnPath } from '#shared/local-path';
 import type { FormOutcome } from '#shared/pages';
-import { paths } from '#shared/paths';
+import { paths, routePatterns } from '#shared/paths';
 import type { PageAnswerer } from '../pages/serve.js';
 
 /** A form's fields as `application/x-www-form-urlencoded` brings them. */
@@ -19,7 +19,7 @@ type FormFields = Record<string, string | string[] | undefined>;
 const formBodyLimit = 16 * 1024;
 
 /**
- * The sign-in, registration and password forms posted without the app's script (turned off, not
+ * The sign-in, registration and password forms, and the newsletter's confirmation, posted without the app's script (turned off, not
  * yet loaded, failed to load): each is a `<form method="post">` to its own page, so a password
  * never travels in an address. Each post is made into the very API call the app makes (same
  * route, same checks, limits, lockout and messages, the caller's address and cookies), then
@@ -65,6 +65,19 @@ export const pageFormRoutes: FastifyPluginAsync<{
           token: field(request.query, 'token'),
           newPassword: field(request.body, 'newPassword'),
         },
+      });
+      if (answer.statusCode === 200) return done(request, reply, answer);
+      return refused(request, reply, answer, {});
+    },
+  );
+
+  app.post<{ Querystring: FormFields }>(
+    routePatterns.newsletterConfirm,
+    hidden,
+    async (request, reply) => {
+      const answer = await callApi(app, request, {
+        url: '/api/newsletter/confirm',
+        payload: { token: field(request.query, 'token') },
       });
       if (answer.statusCode === 200) return done(request, reply, answer);
       return refused(request, reply, answer, {});

@@ -27,6 +27,7 @@ import * as searchIndexMerging from './migrations/017-search-index-merging.js';
 import * as secretsAtRest from './migrations/018-secrets-at-rest.js';
 import * as articleBodies from './migrations/019-article-bodies.js';
 import * as searchHeadings from './migrations/020-search-headings.js';
+import * as newsletterSubscribers from './migrations/021-newsletter-subscribers.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '018-secrets-at-rest': secretsAtRest,
   '019-article-bodies': articleBodies,
   '020-search-headings': searchHeadings,
+  '021-newsletter-subscribers': newsletterSubscribers,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

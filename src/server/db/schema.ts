@@ -222,6 +222,31 @@ export interface MailQueueTable {
   createdAt: number;
 }
 
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'suppressed';
+
+/** A newsletter's reader, with or without an account (migration 021). */
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  /** Lower case, as the email schema gives it. */
+  email: string;
+  status: NewsletterStatus;
+  /** The daily digest. */
+  digest: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The SHA-256 of the mailed confirmation token, while the address is pending. */
+  confirmTokenHash: string | null;
+  confirmExpiresAt: Timestamp | null;
+  userId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  confirmedAt: Timestamp | null;
+}
+
+/** A publisher whose news a subscriber also chose. */
+export interface NewsletterSubscriberPublisherTable {
+  subscriberId: number;
+  publisherId: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -241,4 +266,6 @@ export interface Database {
   changeCounter: ChangeCounterTable;
   mailQueue: MailQueueTable;
   storedPage: StoredPageTable;
+  newsletterSubscriber: NewsletterSubscriberTable;
+  newsletterSubscriberPublisher: NewsletterSubscriberPublisherTable;
 }

@@ -5,7 +5,12 @@ import type { OutgoingMail } from './transport.js';
 
 /** What a message is (templates.ts), kept with whom it went to and when once it is handled. */
 export type MailKind =
-  'password-reset' | 'email-verification' | 'article-review' | 'receipt' | 'premium-reminder';
+  | 'password-reset'
+  | 'email-verification'
+  | 'article-review'
+  | 'receipt'
+  | 'premium-reminder'
+  | 'newsletter-confirmation';
 
 /** A rendered message (templates.ts) and whom it goes to. */
 export interface MailMessage {

@@ -31,6 +31,10 @@ export const rateLimits = {
    * enough for a lost mail or two, too few to flood someone's inbox. */
   passwordResetsPerAccount: { max: 3, windowSeconds: hour },
   passwordResetsPerClient: { max: 10, windowSeconds: hour },
+  /** Newsletter confirmation mails asked for one address, and from one client address: as
+   * for password resets, a lost mail or two, too few to flood an inbox. */
+  newsletterSignupsPerAddress: { max: 3, windowSeconds: hour },
+  newsletterSignupsPerClient: { max: 10, windowSeconds: hour },
   /** Verification links one user asks to be sent again. */
   verificationMails: { max: 3, windowSeconds: hour },
   /** Views one address adds to one article's count: a reader reloading, not a script
