@@ -27,7 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // `tribune-source`: package.json's subpath imports (#shared/*) name the TypeScript sources.
   resolve: {
     conditions: ['tribune-source', ...defaultClientConditions],
-    ...(command === 'build' ? { alias: reactRouterProduction } : {}),
+    alias: [webAlias, ...(command === 'build' ? reactRouterProduction : [])],
   },
   ssr: {
     noExternal: ['react-router'],
@@ -99,6 +99,13 @@ function pagesImporting(
   }
   return pages;
 }
+
+/**
+ * `#web/<path>`: a module of the web app from anywhere in it (tsconfig.json's `paths` says the
+ * same to TypeScript). An alias rather than a subpath import, because the web's files are .ts
+ * and .tsx and are imported without their extension.
+ */
+export const webAlias = { find: /^#web\//, replacement: `${path.resolve('src/web')}/` };
 
 const reactRouterProduction = [
   {

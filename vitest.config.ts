@@ -1,6 +1,7 @@
 import { defaultClientConditions } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { Reporter } from 'vitest/node';
+import { webAlias } from './vite.config.js';
 import {
   missingLine,
   missingNginx,
@@ -49,7 +50,7 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   // `tribune-source`: package.json's subpath imports (#shared/*, #server/*) name the TypeScript
   // sources (the built server's name dist/). On the server side, Vitest's own conditions.
-  resolve: { conditions: ['tribune-source', ...defaultClientConditions] },
+  resolve: { conditions: ['tribune-source', ...defaultClientConditions], alias: [webAlias] },
   ssr: { resolve: { conditions: ['tribune-source', 'node', 'development|production'] } },
   test: {
     projects,
