@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(statisticsRoutes);
   await app.register(registrationRoutes);
   await app.register(passwordResetRoutes);
-  await app.register(newsletterRoutes);
+  await app.register(newsletterRoutes, { secret: config.authSecret });
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {

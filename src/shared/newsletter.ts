@@ -12,6 +12,15 @@ export const newsletterMessages = {
   unknownPublisher: (name: string) => `There is no publisher named “${name}”`,
 } as const;
 
+/** The messages of a subscriber's own pages: preferences and unsubscribing. */
+export const newsletterLinkMessages = {
+  badLink: 'This link is not valid. Please use the link at the foot of one of our newsletters.',
+  saved: 'Your newsletter choices are saved.',
+  unsubscribed: 'You are unsubscribed. No more newsletters will come to this address.',
+  suppressed:
+    'Our newsletters to this address were returned, so we stopped sending them. Subscribe again to receive them.',
+} as const;
+
 /** A subscriber may follow this many publishers besides the daily digest. */
 export const maxNewsletterPublishers = 50;
 
@@ -36,4 +45,28 @@ export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
 /** `POST /api/newsletter/confirm`: the token of the mailed link. */
 export const newsletterConfirmSchema = z.object({
   token: z.string({ error: newsletterMessages.badConfirmation }).min(1).max(200),
+});
+
+/** A subscriber's choices: the daily digest, and the publishers whose news they also want. */
+export const newsletterChoicesSchema = z.object({
+  digest: z.boolean({ error: 'Say whether you want the daily digest' }),
+  publishers: z
+    .array(publisherName, { error: 'Publishers are a list of names' })
+    .max(maxNewsletterPublishers, `Choose at most ${maxNewsletterPublishers} publishers`)
+    .transform((names) => [...new Set(names)]),
+});
+export type NewsletterChoices = z.input<typeof newsletterChoicesSchema>;
+
+/** What the preferences page shows: the address, whether it receives anything, its choices. */
+export const newsletterPreferencesSchema = z.object({
+  email: z.string(),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'suppressed']),
+  digest: z.boolean(),
+  publishers: z.array(z.string()),
+});
+export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
+
+/** The token of a subscriber's own link (preferences and unsubscribing). */
+export const newsletterTokenQuery = z.object({
+  token: z.string({ error: newsletterLinkMessages.badLink }).max(200),
 });

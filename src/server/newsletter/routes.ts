@@ -2,25 +2,53 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { messageAnswerSchema } from '#shared/api/message';
+import formbody from '@fastify/formbody';
 import {
+  newsletterChoicesSchema,
   newsletterConfirmSchema,
+  newsletterLinkMessages,
   newsletterMessages,
+  newsletterPreferencesSchema,
   newsletterSubscribeSchema,
+  newsletterTokenQuery,
 } from '#shared/newsletter';
 import { paths } from '#shared/paths';
 import { rateLimits } from '#shared/rules/limits';
 import { AppError } from '#server/errors';
 import { consumeAttempt } from '#server/rate-limit/attempts';
 import { confirmationMail } from './mails.js';
-import { confirmSubscription, publisherIdsByName, requestSubscription } from './subscribers.js';
+import { subscriberIdOf } from './links.js';
+import {
+  confirmSubscription,
+  preferencesOf,
+  publisherIdsByName,
+  requestSubscription,
+  saveChoices,
+  unsubscribe,
+} from './subscribers.js';
+
+/** The largest url-encoded body taken: a one-click unsubscribe's `List-Unsubscribe=One-Click`. */
+const formBodyLimit = 1024;
 
 /**
  * Subscribing to the newsletter, for anyone, with double opt-in: asking answers 202 and the same
  * words whether or not the address is subscribed already, and the confirmation mail goes after
  * the answer (as a password reset's), so neither the answer nor its time says which.
  */
-export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (
+  app,
+  { secret },
+) => {
   const db = app.database.db;
+  // Mail programs post a one-click unsubscribe as a form (RFC 8058).
+  await app.register(formbody, { bodyLimit: formBodyLimit });
+
+  /** The subscriber a link's token names; a 400 for any token we did not make. */
+  const subscriberOf = (token: string) => {
+    const id = subscriberIdOf(secret, token);
+    if (id === undefined) throw new AppError('bad_request', newsletterLinkMessages.badLink);
+    return id;
+  };
 
   app.post(
     '/api/newsletter/subscribe',
@@ -86,6 +114,80 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', newsletterMessages.badConfirmation);
       }
       return { message: newsletterMessages.confirmed };
+    },
+  );
+
+  app.get(
+    '/api/newsletter/preferences',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "A subscriber's address, state and choices, by their own link's token",
+        querystring: newsletterTokenQuery,
+        response: { 200: newsletterPreferencesSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const preferences = await preferencesOf(db, subscriberOf(request.query.token));
+      if (!preferences) throw new AppError('not_found', newsletterLinkMessages.badLink);
+      return preferences;
+    },
+  );
+
+  app.put(
+    '/api/newsletter/preferences',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "Saves a subscriber's choices; choosing nothing unsubscribes",
+        querystring: newsletterTokenQuery,
+        body: newsletterChoicesSchema,
+        response: {
+          200: messageAnswerSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = subscriberOf(request.query.token);
+      const { ids, unknown } = await publisherIdsByName(db, request.body.publishers);
+      if (unknown !== undefined) {
+        throw new AppError('bad_request', newsletterMessages.unknownPublisher(unknown));
+      }
+      const choices = { digest: request.body.digest, publisherIds: ids };
+      const outcome = await saveChoices(db, id, choices, app.clock());
+      if (outcome === 'missing') throw new AppError('not_found', newsletterLinkMessages.badLink);
+      if (outcome === 'suppressed')
+        throw new AppError('conflict', newsletterLinkMessages.suppressed);
+      return {
+        message:
+          outcome === 'unsubscribed'
+            ? newsletterLinkMessages.unsubscribed
+            : newsletterLinkMessages.saved,
+      };
+    },
+  );
+
+  // The List-Unsubscribe address of every newsletter: a POST unsubscribes at once, from a mail
+  // program or the unsubscribe page, without signing in. Only a POST: mail scanners follow links.
+  app.post(
+    '/api/newsletter/unsubscribe',
+    {
+      config: { acceptsCrossSite: true },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribes at once (RFC 8058 one-click), by the subscriber’s own token',
+        querystring: newsletterTokenQuery,
+        response: { 200: messageAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await unsubscribe(db, subscriberOf(request.query.token), app.clock()))) {
+        throw new AppError('not_found', newsletterLinkMessages.badLink);
+      }
+      return { message: newsletterLinkMessages.unsubscribed };
     },
   );
 };

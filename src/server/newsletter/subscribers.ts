@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { NewsletterPreferences } from '#shared/newsletter';
 import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
 
 /** How long a confirmation link works. */
 export const confirmationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -98,4 +100,89 @@ export async function confirmSubscription(db: Db, token: string, now: Date): Pro
     .where('confirmExpiresAt', '>', now.toISOString())
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A subscriber's address, state and choices, as their preferences page shows them. */
+export async function preferencesOf(
+  db: Db,
+  subscriberId: number,
+): Promise<NewsletterPreferences | undefined> {
+  const row = await db
+    .selectFrom('newsletterSubscriber')
+    .select(['email', 'status', 'digest'])
+    .where('id', '=', subscriberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const publishers = await db
+    .selectFrom('newsletterSubscriberPublisher')
+    .innerJoin('publisher', 'publisher.id', 'newsletterSubscriberPublisher.publisherId')
+    .select('publisher.name')
+    .where('subscriberId', '=', subscriberId)
+    .orderBy('publisher.name')
+    .execute();
+  return {
+    email: row.email,
+    status: row.status,
+    digest: toBool(row.digest),
+    publishers: publishers.map((p) => p.name),
+  };
+}
+
+export type ChoicesOutcome = 'saved' | 'unsubscribed' | 'suppressed' | 'missing';
+
+/**
+ * Saves a subscriber's choices from their own link (which reached their mailbox, so it may also
+ * bring an unsubscribed address back). Choosing nothing unsubscribes. A suppressed address
+ * (its mail was returned) keeps its state until it subscribes again with a new confirmation.
+ */
+export async function saveChoices(
+  db: Db,
+  subscriberId: number,
+  choices: { digest: boolean; publisherIds: readonly number[] },
+  now: Date,
+): Promise<ChoicesOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('newsletterSubscriber')
+      .select('status')
+      .where('id', '=', subscriberId)
+      .executeTakeFirst();
+    if (!row) return 'missing';
+    if (row.status === 'suppressed') return 'suppressed';
+    const leaving = !choices.digest && choices.publisherIds.length === 0;
+    const status = leaving ? 'unsubscribed' : row.status === 'pending' ? 'pending' : 'confirmed';
+    await trx
+      .updateTable('newsletterSubscriber')
+      .set({ digest: choices.digest, status, updatedAt: now.toISOString() })
+      .where('id', '=', subscriberId)
+      .execute();
+    await trx
+      .deleteFrom('newsletterSubscriberPublisher')
+      .where('subscriberId', '=', subscriberId)
+      .execute();
+    if (choices.publisherIds.length > 0) {
+      await trx
+        .insertInto('newsletterSubscriberPublisher')
+        .values(choices.publisherIds.map((publisherId) => ({ subscriberId, publisherId })))
+        .execute();
+    }
+    return leaving ? 'unsubscribed' : 'saved';
+  });
+}
+
+/** Unsubscribes at once (one-click, RFC 8058); answers whether the subscriber exists. */
+export async function unsubscribe(db: Db, subscriberId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterSubscriber')
+    .set({ status: 'unsubscribed', updatedAt: now.toISOString() })
+    .where('id', '=', subscriberId)
+    .where('status', '<>', 'suppressed')
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return true;
+  const exists = await db
+    .selectFrom('newsletterSubscriber')
+    .select('id')
+    .where('id', '=', subscriberId)
+    .executeTakeFirst();
+  return exists !== undefined;
 }
