@@ -2,6 +2,9 @@
 const articlePattern = '/articles/:id';
 const updateArticlePage = '/updateArticle';
 const newsletterConfirmPage = '/newsletter/confirm';
+const newsletterPreferencesPage = '/newsletter/preferences';
+const newsletterUnsubscribePage = '/newsletter/unsubscribe';
+const withToken = (page: string, token: string) => `${page}?token=${encodeURIComponent(token)}`;
 
 /**
  * The addresses of the site's pages (spec section 2), for every link, redirect, sitemap and
@@ -24,8 +27,9 @@ export const paths = {
   myProfile: '/myprofile',
   subscription: '/subscription',
   payment: '/payment',
-  newsletterConfirm: (token: string) =>
-    `${newsletterConfirmPage}?token=${encodeURIComponent(token)}`,
+  newsletterConfirm: (token: string) => withToken(newsletterConfirmPage, token),
+  newsletterPreferences: (token: string) => withToken(newsletterPreferencesPage, token),
+  newsletterUnsubscribe: (token: string) => withToken(newsletterUnsubscribePage, token),
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
@@ -41,6 +45,8 @@ export const routePatterns = {
   article: articlePattern,
   updateArticle: updateArticlePage,
   newsletterConfirm: newsletterConfirmPage,
+  newsletterPreferences: newsletterPreferencesPage,
+  newsletterUnsubscribe: newsletterUnsubscribePage,
 } as const;
 
 /** The site's RSS feed (the server's feeds/routes.ts), which every page names in its head. */

@@ -100,6 +100,30 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'newsletter-preferences',
+            path: page(routePatterns.newsletterPreferences),
+            handle: handle({
+              module: 'pages/newsletter-preferences/NewsletterPreferencesPage.tsx',
+              query: ['token'],
+            }),
+            lazy: async () => ({
+              Component: (await import('./pages/newsletter-preferences/NewsletterPreferencesPage'))
+                .NewsletterPreferencesPage,
+            }),
+          },
+          {
+            id: 'newsletter-unsubscribe',
+            path: page(routePatterns.newsletterUnsubscribe),
+            handle: handle({
+              module: 'pages/newsletter-unsubscribe/NewsletterUnsubscribePage.tsx',
+              query: ['token'],
+            }),
+            lazy: async () => ({
+              Component: (await import('./pages/newsletter-unsubscribe/NewsletterUnsubscribePage'))
+                .NewsletterUnsubscribePage,
+            }),
+          },
+          {
             id: 'all-articles',
             path: page(paths.allArticles),
             handle: handle({

@@ -84,6 +84,20 @@ export const pageFormRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.post<{ Querystring: FormFields }>(
+    routePatterns.newsletterUnsubscribe,
+    hidden,
+    async (request, reply) => {
+      const token = encodeURIComponent(field(request.query, 'token') ?? '');
+      const answer = await callApi(app, request, {
+        url: `/api/newsletter/unsubscribe?token=${token}`,
+        payload: {},
+      });
+      if (answer.statusCode === 200) return done(request, reply, answer);
+      return refused(request, reply, answer, {});
+    },
+  );
+
   // Registration carries the photo, so its form is multipart: the body is handed to the API's
   // route as it came, which reads it with its own limits.
   await app.register(async (multipart) => {

@@ -1,12 +1,13 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterMessages } from '#shared/newsletter';
+import { newsletterLinkMessages, newsletterMessages } from '#shared/newsletter';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { signUp } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createPublisher } from '#server/test/factories';
 import { linkIn, readOutbox, waitForMail } from '#server/test/outbox';
 import { sourcePages } from '#server/test/pages';
+import { subscriberToken } from './links.js';
 import { confirmationLifetimeMs } from './subscribers.js';
 
 // Subscribing to the newsletter with double opt-in (API.md, "Newsletter"), on both engines.
@@ -169,7 +170,7 @@ describe('subscribing', () => {
   });
 });
 
-describe('the confirmation page', () => {
+describe('the pages of the mailed links', () => {
   it('confirms nothing when opened, and confirms with its form posted without script', async () => {
     expect((await subscribe({ email: 'noscript@example.com' })).statusCode).toBe(202);
     const token = await confirmationToken('noscript@example.com');
@@ -191,5 +192,30 @@ describe('the confirmation page', () => {
       newsletterMessages.confirmed,
     );
     expect(await subscriber('noscript@example.com')).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('unsubscribe only with the page’s button, posted without script', async () => {
+    expect((await subscribe({ email: 'leaver@example.com' })).statusCode).toBe(202);
+    expect((await confirm(await confirmationToken('leaver@example.com'))).statusCode).toBe(200);
+    const { id } = (await subscriber('leaver@example.com'))!;
+    const address = `/newsletter/unsubscribe?token=${subscriberToken(t.config.authSecret, id)}`;
+    const page = await t.app.inject(address);
+    expect(page.statusCode).toBe(200);
+    const form = parse(page.body).querySelector('main form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe(address);
+    expect(await subscriber('leaver@example.com')).toMatchObject({ status: 'confirmed' });
+
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: address,
+      headers: { origin: site, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(parse(posted.body).querySelector('main [role="status"]')?.textContent).toBe(
+      newsletterLinkMessages.unsubscribed,
+    );
+    expect(await subscriber('leaver@example.com')).toMatchObject({ status: 'unsubscribed' });
   });
 });

@@ -1,0 +1,94 @@
+import { clsx } from 'clsx';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { newsletterLinkMessages } from '#shared/newsletter';
+import { paths } from '#shared/paths';
+import { AuthCard } from '../../components/AuthCard';
+import { errorMessage } from '../../components/dialogs/alert';
+import { FormError } from '../../components/form/FormError';
+import { buttonClass } from '../../components/ui/button';
+import { PageHead } from '../../head/PageHead';
+import { unsubscribeNewsletter } from '../../lib/api/newsletter';
+import { useFormOutcome } from '../../lib/formOutcome';
+
+/**
+ * "Unsubscribe" at the foot of every newsletter (`?token=`, the subscriber's own link). Opening
+ * it changes nothing, as mail scanners open links; its one button unsubscribes, posted to the
+ * server when the app's script is not running (page-forms.ts).
+ */
+export function NewsletterUnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const outcome = useFormOutcome();
+  const [done, setDone] = useState(outcome?.kind === 'done' ? outcome.message : undefined);
+  const [failure, setFailure] = useState(
+    outcome?.kind === 'refused'
+      ? outcome.message
+      : token
+        ? undefined
+        : newsletterLinkMessages.badLink,
+  );
+  const [sending, setSending] = useState(false);
+
+  async function leave(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    setSending(true);
+    try {
+      setDone(await unsubscribeNewsletter(token));
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Unsubscribe">
+      <PageHead title="Unsubscribe" noindex />
+      {done ? (
+        <div className="space-y-3 text-center">
+          <p role="status">{done}</p>
+          <p className="text-sm text-ink-muted">
+            Changed your mind?{' '}
+            <Link
+              to={paths.newsletterPreferences(token)}
+              className="font-semibold text-accent underline"
+            >
+              Choose what you receive
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form
+          method="post"
+          action={paths.newsletterUnsubscribe(token)}
+          onSubmit={(event) => void leave(event)}
+          className="space-y-4"
+        >
+          <p className="text-sm text-ink-muted">
+            Stop every Tribune newsletter to this address? You can subscribe again at any time.
+          </p>
+          {failure && <FormError message={failure} />}
+          <button
+            type="submit"
+            disabled={sending || !token}
+            className={clsx(buttonClass(), 'w-full')}
+          >
+            {sending ? 'Unsubscribing…' : 'Unsubscribe'}
+          </button>
+          {token && (
+            <p className="text-center text-sm">
+              <Link
+                to={paths.newsletterPreferences(token)}
+                className="font-semibold text-accent underline"
+              >
+                Choose what you receive instead
+              </Link>
+            </p>
+          )}
+        </form>
+      )}
+    </AuthCard>
+  );
+}
