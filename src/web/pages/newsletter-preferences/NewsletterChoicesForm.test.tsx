@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newsletterLinkMessages, type NewsletterPreferences } from '#shared/newsletter';
-import { renderPage } from '../../test/PageUnderTest';
+import { authAs, renderPage } from '../../test/PageUnderTest';
 import { NewsletterChoicesForm } from './NewsletterChoicesForm';
 
 afterEach(() => {
@@ -33,7 +33,7 @@ function open(
       preferences={preferences}
       publishers={['Harbour Herald', 'Valley Voice']}
     />,
-    { path: '/newsletter/preferences' },
+    { path: '/newsletter/preferences', auth: authAs(null) },
   );
   return sent;
 }
