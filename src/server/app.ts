@@ -41,6 +41,8 @@ import { publisherRoutes } from './publishers/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { userRoutes } from './users/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
+import { newsletterPlugin } from './newsletter/plugin.js';
+import { newsletterSendRoutes } from './newsletter/send-routes.js';
 import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
@@ -107,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(articleViewsPlugin);
   await app.register(searchIndexTidyPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(mailPlugin, { config });
+  await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
@@ -122,6 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(registrationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(newsletterRoutes, { secret: config.authSecret });
+  await app.register(newsletterSendRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {

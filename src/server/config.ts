@@ -67,6 +67,13 @@ const envSchema = z.object({
     .max(200)
     .regex(/@/, { error: 'an address such as "Tribune <news@example.com>"' })
     .optional(),
+  // Newsletter messages each server sends a second at most; 0 sends as fast as the mail server takes them.
+  NEWSLETTER_RATE: z.coerce
+    .number({ error: 'a number of messages a second from 0 to 10000' })
+    .int('a whole number of messages a second from 0 to 10000')
+    .min(0, 'a number of messages a second from 0 to 10000')
+    .max(10_000, 'a number of messages a second from 0 to 10000')
+    .default(100),
   // How long a SIGTERM drains keep-alive connections before the server closes (see http/drain.ts).
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number({ error: 'a number of seconds from 0 to 300' })
@@ -193,6 +200,9 @@ export interface AppConfig {
   sweepIntervalMs?: number;
   /** How often each server looks for mail due to be sent (ms); 5 s unless set (tests). */
   mailIntervalMs?: number;
+  /** Newsletter messages each server sends a second at most (NEWSLETTER_RATE); 0 for no limit;
+   * 100 unless set. */
+  newsletterRate?: number;
   /** How often each server looks for premium access ending soon (ms); 15 min unless set. */
   reminderIntervalMs?: number;
 }
@@ -220,6 +230,7 @@ const shownVariables = new Set([
   'DEMO_PAYMENTS',
   'WEB_CONCURRENCY',
   'MAIL_FROM',
+  'NEWSLETTER_RATE',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -300,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfig(e),
     mail: mailConfig(e, dataDir, publicUrl),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    newsletterRate: e.NEWSLETTER_RATE,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
     google:

@@ -70,3 +70,27 @@ export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
 export const newsletterTokenQuery = z.object({
   token: z.string({ error: newsletterLinkMessages.badLink }).max(200),
 });
+
+/** The admin's "Send as newsletter": which article. */
+export const newsletterSendSchema = z.object({
+  articleId: z.coerce
+    .number({ error: 'articleId is the id of an article' })
+    .int('articleId is the id of an article')
+    .positive('articleId is the id of an article'),
+});
+
+/** A send queued: its id, and how many it goes to. */
+export const newsletterSendAnswerSchema = z.object({
+  id: z.number().int(),
+  recipients: z.number().int(),
+});
+export type NewsletterSendAnswer = z.infer<typeof newsletterSendAnswerSchema>;
+
+/** How many an article would go to if sent now. */
+export const newsletterRecipientsSchema = z.object({ recipients: z.number().int() });
+
+export const newsletterSendMessages = {
+  notPublished: 'Only a published article can be sent as a newsletter.',
+  alreadySent: 'This article was sent as a newsletter already.',
+  noArticle: 'There is no article with this id.',
+} as const;

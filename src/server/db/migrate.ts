@@ -28,6 +28,7 @@ import * as secretsAtRest from './migrations/018-secrets-at-rest.js';
 import * as articleBodies from './migrations/019-article-bodies.js';
 import * as searchHeadings from './migrations/020-search-headings.js';
 import * as newsletterSubscribers from './migrations/021-newsletter-subscribers.js';
+import * as newsletterSends from './migrations/022-newsletter-sends.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '019-article-bodies': articleBodies,
   '020-search-headings': searchHeadings,
   '021-newsletter-subscribers': newsletterSubscribers,
+  '022-newsletter-sends': newsletterSends,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -247,6 +247,34 @@ export interface NewsletterSubscriberPublisherTable {
   publisherId: number;
 }
 
+/** An article sent now, or a day's digest (migration 022). */
+export interface NewsletterSendTable {
+  id: Generated<number>;
+  kind: 'article' | 'digest';
+  articleId: number | null;
+  digestDay: string | null;
+  /** The ids of the articles it carries, as JSON. */
+  articleIds: string;
+  subject: string;
+  status: 'sending' | 'done' | 'stopped';
+  recipients: ColumnType<number, number | undefined, number>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+/** One recipient of a send. Times are epoch milliseconds. */
+export interface NewsletterDeliveryTable {
+  sendId: number;
+  subscriberId: number;
+  status: 'queued' | 'sent' | 'failed' | 'bounced';
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: number;
+  claimedUntil: number | null;
+  sentAt: number | null;
+  lastError: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -268,4 +296,6 @@ export interface Database {
   storedPage: StoredPageTable;
   newsletterSubscriber: NewsletterSubscriberTable;
   newsletterSubscriberPublisher: NewsletterSubscriberPublisherTable;
+  newsletterSend: NewsletterSendTable;
+  newsletterDelivery: NewsletterDeliveryTable;
 }

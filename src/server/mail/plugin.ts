@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { deleteHandledMail, enqueueMail, type MailMessage } from './queue.js';
 import { MailSender } from './sender.js';
 import type { MailSite } from './templates.js';
-import { createMailTransport } from './transport.js';
+import { createMailTransport, type OutgoingMail } from './transport.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,11 @@ export interface Mail {
    * `dedupeKey` was queued before).
    */
   send(db: Db, message: MailMessage, dedupeKey?: string): Promise<boolean>;
+  /**
+   * Hands one message to the mail server (or the outbox) at once, for a queue of its own (the
+   * newsletter's deliveries); throws when it is not taken.
+   */
+  deliver(mail: OutgoingMail): Promise<void>;
 }
 
 /**
@@ -43,6 +48,7 @@ export const mailPlugin = fp<{ config: AppConfig }>(
         if (queued) setImmediate(() => sender.wake());
         return queued;
       },
+      deliver: (mail) => transport.send(mail),
     } satisfies Mail);
     runPeriodically(app, 'mail', intervalMs, (signal) => sender.sendDue(signal));
     runPeriodically(app, 'mail sweep', 60 * 60_000, (signal) =>

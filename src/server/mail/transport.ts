@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** More header fields (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Where messages go: an SMTP server, or the local outbox. Throws when a message is not taken. */
@@ -31,6 +33,7 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.headers,
     // The queue's id: a retried message keeps its Message-ID, so receivers can drop a repeat.
     messageId: `<${mail.id}@${hostOf(config.from)}>`,
   });

@@ -8,7 +8,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
   messageId: string;
+  /** Each header field as sent (folded lines joined), by its lower-case name. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpPeer {
@@ -17,6 +20,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Makes the next `n` messages fail with 451 (a temporary failure) at RCPT TO. */
   failNext(n: number): void;
+  /** Makes the next `n` messages fail with 550 (the mailbox does not exist) at RCPT TO. */
+  refuseNext(n: number): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,7 @@ const password = 'mail-secret';
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let failing = 0;
+  let refusing = 0;
   const options: SMTPServerOptions = {
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -40,6 +46,13 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       else callback(new Error('Invalid username or password'));
     },
     onRcptTo(_address, _session, callback) {
+      if (refusing > 0) {
+        refusing -= 1;
+        const error = new Error('No such mailbox') as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
       if (failing > 0) {
         failing -= 1;
         const error = new Error('Mailbox busy, try again later') as Error & {
@@ -59,7 +72,17 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         },
@@ -75,6 +98,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     received,
     failNext: (n) => {
       failing = n;
+    },
+    refuseNext: (n) => {
+      refusing = n;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,219 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ArticleBody } from '#shared/article-body/schema';
+import { isPremiumAt } from '#shared/rules/premium';
+import { mayReadPremium } from '#shared/rules/reading';
+import type { Db } from '#server/db/database';
+import { toBool } from '#server/db/values';
+import type { MailSite } from '#server/mail/templates';
+import type { OutgoingMail } from '#server/mail/transport';
+import {
+  claimDueDeliveries,
+  finishSends,
+  markDelivered,
+  markUndelivered,
+  type ClaimedDelivery,
+} from './deliveries.js';
+import { newsletterLetter, type LetterArticle } from './letters.js';
+import { subscriberToken } from './links.js';
+
+/** Deliveries one claim takes: short statements, and a short hold if this server dies. */
+const batchSize = 50;
+
+export interface NewsletterSenderOptions {
+  db: Db;
+  site: MailSite;
+  /** The From line, whose address the List-Unsubscribe mailto: names. */
+  from: string;
+  secret: string;
+  deliver: (mail: OutgoingMail) => Promise<void>;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Messages a second at most, from this server (NEWSLETTER_RATE); 0 for no limit. */
+  rate: number;
+}
+
+interface LoadedSend {
+  subject: string;
+  articles: LetterArticle[];
+}
+
+/**
+ * Delivers the newsletters' due deliveries, a claim at a time, one run at a time per server;
+ * several servers share a send, each claiming different deliveries (deliveries.ts). Each
+ * message is marked sent as soon as the mail server takes it.
+ */
+export class NewsletterSender {
+  #running: Promise<void> | undefined;
+  #again = false;
+  readonly #sends = new Map<number, LoadedSend>();
+  #nextSlot = 0;
+
+  constructor(private readonly o: NewsletterSenderOptions) {}
+
+  /** Delivers what is due now; a run already going runs once more when it ends. */
+  wake(): void {
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.deliverDue()
+      .catch((err: unknown) =>
+        this.o.log.warn({ err }, 'sending newsletters failed; the next run tries again'),
+      )
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Waits for a run in progress, before the database closes. */
+  async idle(): Promise<void> {
+    this.#again = false;
+    await this.#running;
+  }
+
+  async deliverDue(signal?: AbortSignal): Promise<void> {
+    const { db } = this.o;
+    while (!signal?.aborted) {
+      const batch = await claimDueDeliveries(db, this.o.now().getTime(), batchSize);
+      if (batch.length === 0) return;
+      const sendIds = [...new Set(batch.map((d) => d.sendId))];
+      await this.#loadSends(sendIds);
+      const recipients = await this.#recipients(batch.map((d) => d.subscriberId));
+      for (const d of batch) {
+        if (signal?.aborted) break;
+        await this.#deliverOne(d, recipients.get(d.subscriberId));
+      }
+      await finishSends(db, sendIds, this.o.now());
+      if (batch.length < batchSize) return;
+    }
+  }
+
+  async #deliverOne(
+    d: ClaimedDelivery,
+    recipient: { email: string; readsPremium: boolean } | undefined,
+  ): Promise<void> {
+    const { db } = this.o;
+    const send = this.#sends.get(d.sendId);
+    if (!send || !recipient) {
+      await markUndelivered(db, d, { message: 'no such send or subscriber', permanent: true }, 0);
+      return;
+    }
+    const mail = newsletterLetter(
+      this.o.site,
+      { id: d.sendId, subject: send.subject },
+      send.articles,
+      { ...recipient, token: subscriberToken(this.o.secret, d.subscriberId) },
+      this.o.from,
+    );
+    await this.#waitForSlot();
+    try {
+      await this.o.deliver(mail);
+      await markDelivered(db, d, this.o.now().getTime());
+    } catch (err) {
+      const failure = smtpFailure(err);
+      const outcome = await markUndelivered(db, d, failure, this.o.now().getTime());
+      this.o.log[outcome === 'retry' ? 'warn' : 'error'](
+        { err, sendId: d.sendId, subscriberId: d.subscriberId },
+        outcome === 'retry'
+          ? 'a newsletter was not taken; it is tried again later'
+          : 'a newsletter was not taken; given up',
+      );
+    }
+  }
+
+  /** Keeps to `rate` messages a second. */
+  async #waitForSlot(): Promise<void> {
+    if (this.o.rate <= 0) return;
+    const now = Date.now();
+    const wait = this.#nextSlot - now;
+    this.#nextSlot = Math.max(now, this.#nextSlot) + 1000 / this.o.rate;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
+  /** The subject and articles of each send not yet known to this server. */
+  async #loadSends(ids: number[]): Promise<void> {
+    const missing = ids.filter((id) => !this.#sends.has(id));
+    if (missing.length === 0) return;
+    const sends = await this.o.db
+      .selectFrom('newsletterSend')
+      .select(['id', 'subject', 'articleIds'])
+      .where('id', 'in', missing)
+      .execute();
+    const articleIds = [...new Set(sends.flatMap((s) => JSON.parse(s.articleIds) as number[]))];
+    const rows =
+      articleIds.length === 0
+        ? []
+        : await this.o.db
+            .selectFrom('article')
+            .innerJoin('publisher', 'publisher.id', 'article.publisherId')
+            .innerJoin('user', 'user.id', 'article.authorId')
+            .select([
+              'article.id',
+              'article.title',
+              'article.body',
+              'article.isPremium',
+              'publisher.name as publisher',
+              'user.isAdmin',
+            ])
+            .where('article.id', 'in', articleIds)
+            .execute();
+    const articles = new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          title: row.title,
+          publisher: row.publisher,
+          body: JSON.parse(row.body) as ArticleBody,
+          isPremium: toBool(row.isPremium),
+          authorIsAdmin: toBool(row.isAdmin),
+        },
+      ]),
+    );
+    for (const send of sends) {
+      const carried = (JSON.parse(send.articleIds) as number[]).flatMap((id) => {
+        const article = articles.get(id);
+        return article ? [article] : [];
+      });
+      this.#sends.set(send.id, { subject: send.subject, articles: carried });
+    }
+  }
+
+  /** Each subscriber's address, and whether they may read premium text (their account's). */
+  async #recipients(ids: number[]) {
+    const rows = await this.o.db
+      .selectFrom('newsletterSubscriber')
+      .leftJoin('user', 'user.id', 'newsletterSubscriber.userId')
+      .select(['newsletterSubscriber.id', 'newsletterSubscriber.email'])
+      .select(['user.isAdmin', 'user.premiumUntil'])
+      .where('newsletterSubscriber.id', 'in', ids)
+      .execute();
+    const now = this.o.now();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          email: row.email,
+          readsPremium: mayReadPremium({
+            isAdmin: row.isAdmin !== null && toBool(row.isAdmin),
+            isPremium: isPremiumAt(row.premiumUntil, now),
+          }),
+        },
+      ]),
+    );
+  }
+}
+
+/**
+ * Whether a delivery's failure may pass: an SMTP reply of 5xx refuses the message for good;
+ * a 4xx reply, a lost connection or a timeout may pass.
+ */
+export function smtpFailure(err: unknown): { message: string; permanent: boolean } {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return { message, permanent: typeof code === 'number' && code >= 500 && code < 600 };
+}
