@@ -74,6 +74,16 @@ const envSchema = z.object({
     .min(0, 'a number of messages a second from 0 to 10000')
     .max(10_000, 'a number of messages a second from 0 to 10000')
     .default(100),
+  // The hour of the day, in the site's time zone (TZ), at which the daily digest goes.
+  NEWSLETTER_HOUR: z.coerce
+    .number({ error: 'an hour from 0 to 23' })
+    .int('an hour from 0 to 23')
+    .min(0, 'an hour from 0 to 23')
+    .max(23, 'an hour from 0 to 23')
+    .default(18),
+  // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
+  // the C library also takes) leaves the server's own zone.
+  TZ: z.string().optional(),
   // How long a SIGTERM drains keep-alive connections before the server closes (see http/drain.ts).
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number({ error: 'a number of seconds from 0 to 300' })
@@ -203,6 +213,12 @@ export interface AppConfig {
   /** Newsletter messages each server sends a second at most (NEWSLETTER_RATE); 0 for no limit;
    * 100 unless set. */
   newsletterRate?: number;
+  /** The hour the daily digest goes, in `timeZone` (NEWSLETTER_HOUR); 18 unless set. */
+  newsletterHour?: number;
+  /** The site's time zone (TZ), for the digest's day and hour; the server's own unless set. */
+  timeZone?: string;
+  /** How often each server sees whether the day's digest is due (ms); a minute unless set. */
+  digestIntervalMs?: number;
   /** How often each server looks for premium access ending soon (ms); 15 min unless set. */
   reminderIntervalMs?: number;
 }
@@ -231,6 +247,7 @@ const shownVariables = new Set([
   'WEB_CONCURRENCY',
   'MAIL_FROM',
   'NEWSLETTER_RATE',
+  'NEWSLETTER_HOUR',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -312,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: mailConfig(e, dataDir, publicUrl),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     newsletterRate: e.NEWSLETTER_RATE,
+    newsletterHour: e.NEWSLETTER_HOUR,
+    timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
     google:
@@ -444,5 +463,15 @@ export function configFromEnvironment(): AppConfig {
       process.exit(1);
     }
     throw err;
+  }
+}
+
+/** Whether `name` is a time zone this Node knows. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -9,6 +9,7 @@ import type { OutgoingMail } from '#server/mail/transport';
 
 export interface LetterArticle {
   id: number;
+  publisherId: number;
   title: string;
   publisher: string;
   body: ArticleBody;
@@ -25,24 +26,26 @@ export interface LetterRecipient {
 }
 
 /**
- * One newsletter for one reader, as HTML and plain text saying the same: each article's whole
- * body, or for a premium article and a reader who may not read it its free part and a link to
- * subscribe (nothing past the free part is in the message). Our look in inline styles, light
+ * One newsletter for one reader, as HTML and plain text saying the same. An article sent alone
+ * comes whole, or for a premium article and a reader who may not read it as its free part and a
+ * link to subscribe (nothing past the free part is in the message); a digest (`openings`) gives
+ * each article's free part and a link to the rest. Our look in inline styles, light
  * or dark as the mail program shows it, no image but the body's own (ours), no tracking pixel
  * and no rewritten link. Every message says how to leave: the preferences and unsubscribe pages
  * in the text, and RFC 8058's one-click headers for the mail program.
  */
 export function newsletterLetter(
   site: MailSite,
-  send: { id: number; subject: string },
+  send: { id: number; subject: string; openings: boolean },
   articles: LetterArticle[],
   recipient: LetterRecipient,
   from: string,
 ): OutgoingMail {
   const url = (path: string) => `${site.publicUrl}${path}`;
   const parts = articles.map((article) => {
+    // May the reader follow the link to the whole text?
     const whole = !article.isPremium || recipient.readsPremium;
-    const body = whole ? article.body : freePart(article.body).body;
+    const body = whole && !send.openings ? article.body : freePart(article.body).body;
     return { article, body, whole, link: url(paths.article(String(article.id))) };
   });
   const preferences = url(paths.newsletterPreferences(recipient.token));

@@ -15,6 +15,7 @@ import {
 } from './deliveries.js';
 import { newsletterLetter, type LetterArticle } from './letters.js';
 import { subscriberToken } from './links.js';
+import { digestSubject } from './sends.js';
 
 /** Deliveries one claim takes: short statements, and a short hold if this server dies. */
 const batchSize = 50;
@@ -34,7 +35,17 @@ export interface NewsletterSenderOptions {
 
 interface LoadedSend {
   subject: string;
+  /** A digest: each article's opening, to each reader only those of their choice. */
+  digest: boolean;
   articles: LetterArticle[];
+}
+
+interface Recipient {
+  email: string;
+  readsPremium: boolean;
+  digest: boolean;
+  /** The publishers they follow, when they do not take the digest. */
+  follows: Set<number>;
 }
 
 /**
@@ -92,20 +103,32 @@ export class NewsletterSender {
     }
   }
 
-  async #deliverOne(
-    d: ClaimedDelivery,
-    recipient: { email: string; readsPremium: boolean } | undefined,
-  ): Promise<void> {
+  async #deliverOne(d: ClaimedDelivery, recipient: Recipient | undefined): Promise<void> {
     const { db } = this.o;
     const send = this.#sends.get(d.sendId);
-    if (!send || !recipient) {
-      await markUndelivered(db, d, { message: 'no such send or subscriber', permanent: true }, 0);
+    const articles =
+      send && recipient && send.digest && !recipient.digest
+        ? send.articles.filter((article) => recipient.follows.has(article.publisherId))
+        : send?.articles;
+    if (!send || !recipient || !articles?.length) {
+      const message = 'nothing to send: no such send, subscriber or article';
+      await markUndelivered(db, d, { message, permanent: true }, this.o.now().getTime());
       return;
     }
     const mail = newsletterLetter(
       this.o.site,
-      { id: d.sendId, subject: send.subject },
-      send.articles,
+      {
+        id: d.sendId,
+        // A digest's subject names what this reader's holds.
+        subject: send.digest
+          ? digestSubject(
+              this.o.site.name,
+              articles.map((a) => a.title),
+            )
+          : send.subject,
+        openings: send.digest,
+      },
+      articles,
       { ...recipient, token: subscriberToken(this.o.secret, d.subscriberId) },
       this.o.from,
     );
@@ -140,7 +163,7 @@ export class NewsletterSender {
     if (missing.length === 0) return;
     const sends = await this.o.db
       .selectFrom('newsletterSend')
-      .select(['id', 'subject', 'articleIds'])
+      .select(['id', 'kind', 'subject', 'articleIds'])
       .where('id', 'in', missing)
       .execute();
     const articleIds = [...new Set(sends.flatMap((s) => JSON.parse(s.articleIds) as number[]))];
@@ -154,6 +177,7 @@ export class NewsletterSender {
             .select([
               'article.id',
               'article.title',
+              'article.publisherId',
               'article.body',
               'article.isPremium',
               'publisher.name as publisher',
@@ -166,6 +190,7 @@ export class NewsletterSender {
         row.id,
         {
           id: row.id,
+          publisherId: row.publisherId,
           title: row.title,
           publisher: row.publisher,
           body: JSON.parse(row.body) as ArticleBody,
@@ -179,25 +204,49 @@ export class NewsletterSender {
         const article = articles.get(id);
         return article ? [article] : [];
       });
-      this.#sends.set(send.id, { subject: send.subject, articles: carried });
+      this.#sends.set(send.id, {
+        subject: send.subject,
+        digest: send.kind === 'digest',
+        articles: carried,
+      });
     }
   }
 
-  /** Each subscriber's address, and whether they may read premium text (their account's). */
-  async #recipients(ids: number[]) {
+  /**
+   * Each subscriber's address, whether they may read premium text (their account's), and what
+   * they chose.
+   */
+  async #recipients(ids: number[]): Promise<Map<number, Recipient>> {
     const rows = await this.o.db
       .selectFrom('newsletterSubscriber')
       .leftJoin('user', 'user.id', 'newsletterSubscriber.userId')
-      .select(['newsletterSubscriber.id', 'newsletterSubscriber.email'])
+      .select([
+        'newsletterSubscriber.id',
+        'newsletterSubscriber.email',
+        'newsletterSubscriber.digest',
+      ])
       .select(['user.isAdmin', 'user.premiumUntil'])
       .where('newsletterSubscriber.id', 'in', ids)
       .execute();
+    const followers = rows.filter((row) => !toBool(row.digest)).map((row) => row.id);
+    const follows =
+      followers.length === 0
+        ? []
+        : await this.o.db
+            .selectFrom('newsletterSubscriberPublisher')
+            .select(['subscriberId', 'publisherId'])
+            .where('subscriberId', 'in', followers)
+            .execute();
     const now = this.o.now();
     return new Map(
       rows.map((row) => [
         row.id,
         {
           email: row.email,
+          digest: toBool(row.digest),
+          follows: new Set(
+            follows.filter((f) => f.subscriberId === row.id).map((f) => f.publisherId),
+          ),
           readsPremium: mayReadPremium({
             isAdmin: row.isAdmin !== null && toBool(row.isAdmin),
             isPremium: isPremiumAt(row.premiumUntil, now),

@@ -94,3 +94,108 @@ export async function queueArticleSend(
     return { id: send.id, recipients };
   });
 }
+
+/** A digest's subject: its newest article, and how many more it holds. */
+export function digestSubject(siteName: string, titles: readonly string[]): string {
+  const more = titles.length > 1 ? ` and ${titles.length - 1} more` : '';
+  return `Today on ${siteName}: ${titles[0]}${more}`;
+}
+
+/** The most articles one digest carries: the newest of the day. */
+export const digestMaxArticles = 30;
+
+/**
+ * Queues the day's digest, once a day whichever server asks first (`digest_day` is unique): the
+ * articles approved since the last digest (or in the last day, for the first), to the confirmed
+ * readers of the digest and those who follow one of their publishers. Nothing new, no digest.
+ */
+export async function queueDigest(
+  db: Db,
+  day: string,
+  siteName: string,
+  now: Date,
+): Promise<{ id: number; recipients: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('newsletterSend')
+      .select('id')
+      .where('digestDay', '=', day)
+      .executeTakeFirst();
+    if (taken) return undefined;
+    const last = await trx
+      .selectFrom('newsletterSend')
+      .select('createdAt')
+      .where('kind', '=', 'digest')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const since = last
+      ? new Date(last.createdAt).toISOString()
+      : new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
+    const articles = await trx
+      .selectFrom('article')
+      .select(['id', 'title', 'publisherId'])
+      .where('isApproved', '=', true)
+      .where('createdAt', '>', since)
+      .where('createdAt', '<=', now.toISOString())
+      .orderBy('createdAt', 'desc')
+      .limit(digestMaxArticles)
+      .execute();
+    if (articles.length === 0) return undefined;
+    const send = await trx
+      .insertInto('newsletterSend')
+      .values({
+        kind: 'digest',
+        digestDay: day,
+        articleIds: JSON.stringify(articles.map((a) => a.id)),
+        subject: digestSubject(
+          siteName,
+          articles.map((a) => a.title),
+        ),
+        status: 'sending',
+        createdAt: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('digestDay').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!send) return undefined;
+    const publisherIds = [...new Set(articles.map((a) => a.publisherId))];
+    const queued = await trx
+      .insertInto('newsletterDelivery')
+      .columns(['sendId', 'subscriberId', 'status', 'nextAttemptAt'])
+      .expression((eb) =>
+        eb
+          .selectFrom('newsletterSubscriber')
+          .select([
+            eb.val(send.id).as('sendId'),
+            'newsletterSubscriber.id',
+            eb.val('queued').as('status'),
+            eb.val(now.getTime()).as('nextAttemptAt'),
+          ])
+          .where('newsletterSubscriber.status', '=', 'confirmed')
+          .where((inner) =>
+            inner.or([
+              inner('newsletterSubscriber.digest', '=', true),
+              inner.exists(
+                inner
+                  .selectFrom('newsletterSubscriberPublisher as follows')
+                  .select(sql`1`.as('one'))
+                  .whereRef('follows.subscriberId', '=', 'newsletterSubscriber.id')
+                  .where('follows.publisherId', 'in', publisherIds),
+              ),
+            ]),
+          ),
+      )
+      .executeTakeFirst();
+    const recipients = Number(queued.numInsertedOrUpdatedRows ?? 0);
+    await trx
+      .updateTable('newsletterSend')
+      .set({
+        recipients,
+        ...(recipients === 0 && { status: 'done', finishedAt: now.toISOString() }),
+      })
+      .where('id', '=', send.id)
+      .execute();
+    return { id: send.id, recipients };
+  });
+}
