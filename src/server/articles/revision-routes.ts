@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages } from '#shared/article-messages';
 import { apiErrorSchema } from '#shared/api-error';
 import { articleRevisionSchema, revisionQueueItemSchema } from '#shared/revisions';
 import { mustBe, requireUser } from '../auth/guards.js';
-import { toBool } from '../db/values.js';
-import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
-import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
 import { revisionReviewBody } from '#shared/api/moderation';
 import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
@@ -58,22 +54,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
-      const article = await db
-        .selectFrom('article')
-        .select(['authorId', 'isApproved'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      // As on the detail page, an unpublished article does not exist for anyone else.
-      if (
-        !article ||
-        (!toBool(article.isApproved) && !maySeeUnpublished(caller, article.authorId))
-      ) {
-        throw new AppError('not_found', articleMessages.notFound);
-      }
-      if (!maySeeRevisions(caller, article.authorId)) {
-        throw new AppError('forbidden', "You may only see your own articles' edits");
-      }
-      return readRevision(db, id);
+      return readRevision(db, id, caller);
     },
   );
 

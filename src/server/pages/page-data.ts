@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageData, PageDataError, PublicListQuery, Viewer } from '#shared/pages';
-import type { SessionUser } from '../auth/guards.js';
+import type { Caller } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from '../articles/article-id.js';
 import { approvalFilter } from '../articles/entitlement.js';
@@ -21,7 +21,7 @@ import type { SearchParams } from '#shared/search';
  */
 export function pageData(
   app: FastifyInstance,
-  caller: SessionUser | null,
+  caller: Caller | null,
   viewer: Viewer,
   address: string,
 ): PageData {
@@ -72,7 +72,7 @@ export function pageData(
 }
 
 /** The reader's session and record, or null for a guest (or a user no longer on record). */
-export async function viewerOf(app: FastifyInstance, caller: SessionUser | null): Promise<Viewer> {
+export async function viewerOf(app: FastifyInstance, caller: Caller | null): Promise<Viewer> {
   if (!caller) return null;
   const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
   if (!record) return null;
