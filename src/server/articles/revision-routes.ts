@@ -6,7 +6,9 @@ import { mustBe, requireUser } from '../auth/guards.js';
 import { parseArticleId } from './article-id.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
 import { revisionReviewBody } from '#shared/api/moderation';
-import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
+import { modifiedOnceAnswerSchema } from '#shared/api/writes';
+import { revisionQueueQuery } from '#shared/api/article-list';
+import { articleIdParams } from './request-schemas.js';
 import { sendReviewNotice } from './notices.js';
 
 const error = apiErrorSchema;
@@ -72,7 +74,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: articleIdParams,
         body: revisionReviewBody,
         response: {
-          200: z.object({ modifiedCount: z.literal(1) }),
+          200: modifiedOnceAnswerSchema,
           400: error,
           401: error,
           403: error,
