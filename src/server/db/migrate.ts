@@ -26,6 +26,7 @@ import * as storedPagesAuthorPhoto from './migrations/016-stored-pages-author-ph
 import * as searchIndexMerging from './migrations/017-search-index-merging.js';
 import * as secretsAtRest from './migrations/018-secrets-at-rest.js';
 import * as articleBodies from './migrations/019-article-bodies.js';
+import * as dropAllowedFor from './migrations/020-drop-allowed-for.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '017-search-index-merging': searchIndexMerging,
   '018-secrets-at-rest': secretsAtRest,
   '019-article-bodies': articleBodies,
+  '020-drop-allowed-for': dropAllowedFor,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
