@@ -108,6 +108,7 @@ export const userRecordSchema = z.object({
   isPremium: z.boolean(),
   /** When premium access ends (ISO), or null. Admins are premium regardless. */
   premiumUntil: z.string().nullable(),
+  /** The spec's field: articles a reader without premium may post (`freePostLimit`, for all). */
   allowedFor: z.number(),
   publishedArticles: z.number(),
   subscriptionHistory: z.array(

@@ -7,3 +7,11 @@ export const apiErrorSchema = z.object({
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/**
+ * A refused input as the API words it: `field.path: message`, or the message alone when the
+ * whole input is at fault (an empty path). Every validation error the API answers says it so.
+ */
+export function fieldMessage(path: readonly PropertyKey[], message: string): string {
+  return path.length > 0 ? `${path.map(String).join('.')}: ${message}` : message;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyPlainText, plainTextToBody } from './article-body/plain-text.js';
 import { answeredBodySchema, articleBodySchema, type ArticleBody } from './article-body/schema.js';
 import { isPlainLine, isPlainText } from './control-characters.js';
+import { isDeclined } from './rules/moderation.js';
 import { tags } from './tags.js';
 
 /** Limits that keep articles readable and the database lean. */
@@ -125,7 +126,7 @@ export type ArticleStatus =
 export function articleStatus(
   article: Pick<Article, 'adminMessage' | 'isApproved' | 'isPremium'>,
 ): ArticleStatus {
-  if (article.adminMessage) return 'Declined';
+  if (isDeclined(article)) return 'Declined';
   if (article.isApproved && article.isPremium) return 'Approved & Premium';
   if (article.isApproved) return 'Approved & Non-Premium';
   return 'Pending';

@@ -3,7 +3,9 @@ import type { UserRecord } from './accounts.js';
 import { articleSchema, type Article } from './articles.js';
 import type { Publisher } from './publisher.js';
 import type { SearchAnswer } from './api/search.js';
-import type { SearchParams } from './search.js';
+import type { Statistics } from './api/statistics.js';
+import type { PublicListQuery } from './api/article-list.js';
+import type { SearchParams } from './api/search-query.js';
 
 /*
  * What the server and the web app's server entry (src/web/entry-server.tsx) agree on: the server
@@ -34,29 +36,9 @@ export const articleReadingSchema = z.object({
 });
 export type ArticleReading = z.infer<typeof articleReadingSchema>;
 
-/** A public list as the pages ask for it (GET /api/articles without `email`). */
-export interface PublicListQuery {
-  isApproved?: boolean;
-  isPremium?: boolean;
-  title?: string;
-  publisher?: string;
-  /** Tags, comma-separated as the reader typed them ("sports, health"). */
-  tags?: string;
-  /** Newest first unless asked for the most viewed (the home page's trending list). */
-  sortBy?: 'createdAt' | 'viewCount';
-  page?: number;
-  limit?: number;
-}
-
 export interface ArticleListPage {
   articles: Article[];
   total: number;
-}
-
-export interface ReaderCounts {
-  totalUsers: number;
-  normalUsers: number;
-  premiumUsers: number;
 }
 
 /** Who is reading: the session's public part (never its token) and the user's record. */
@@ -79,7 +61,7 @@ export interface PageData {
   /** Null when the article does not exist for this caller (missing, pending, declined, bad id). */
   reading(id: string): Promise<ArticleReading | null>;
   publishers(): Promise<Publisher[]>;
-  statistics(): Promise<ReaderCounts>;
+  statistics(): Promise<Statistics>;
   search(params: SearchParams): Promise<SearchAnswer>;
 }
 

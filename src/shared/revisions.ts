@@ -7,20 +7,23 @@ import { articleSchema } from './articles.js';
  * live (docs/decisions/004-pending-revisions.md). Its fields are the edit form's, named as on
  * an article.
  */
-export const articleRevisionSchema = z.object({
-  _id: z.string(),
-  articleId: z.string(),
-  name: z.string(),
-  image: z.string(),
-  /** As on an article: the edit's image in several widths, or null. */
-  imageSrcset: z.string().nullable(),
-  publisher: z.string(),
-  tags: z.array(z.string()),
-  description: z.string(),
-  /** The edit's body as a document; `description` is its plain text. */
-  body: answeredBodySchema,
-  submittedAt: z.string(),
-});
+export const articleRevisionSchema = articleSchema
+  .pick({
+    _id: true,
+    name: true,
+    image: true,
+    imageSrcset: true,
+    publisher: true,
+    tags: true,
+    description: true,
+  })
+  .extend({
+    /** The `_id` of the article it edits. */
+    articleId: z.string(),
+    /** The edit's body as a document, always there; `description` is its plain text. */
+    body: answeredBodySchema,
+    submittedAt: z.string(),
+  });
 export type ArticleRevision = z.infer<typeof articleRevisionSchema>;
 
 /** One entry of the editors' queue: the live article (full text) and the edit beside it. */

@@ -1,6 +1,7 @@
 /*
- * Site search's limits, messages and query, without zod: the header's search box, in every
- * page's first script, needs these and nothing else (the answer's schemas are in api/search.ts).
+ * Site search's limits and messages, without zod: the header's search box, in every page's
+ * first script, needs these and nothing else (the query's schema is in api/search-query.ts,
+ * the answer's in api/search.ts).
  */
 
 /** Site search's limits and the words it answers a query it cannot run with. */
@@ -25,16 +26,3 @@ export const searchMessages = {
   tooMany: 'Too many searches from your address. Wait a minute and try again.',
   busy: 'Search is busy just now. Please try again in a moment.',
 } as const;
-
-/** What a search asks for, as the page's address and the API's query carry it. */
-export interface SearchParams {
-  q: string;
-  /** A publisher's whole name, in any case. */
-  publisher?: string;
-  /** Articles carrying every one of these tags. */
-  tags?: string[];
-  /** Premium articles only (true), free ones only (false), or both. */
-  premium?: boolean;
-  page?: number;
-  limit?: number;
-}

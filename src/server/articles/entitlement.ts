@@ -1,20 +1,12 @@
 import { articleMessages } from '#shared/article-messages';
-import { mayReadFullText } from '#shared/rules/reading';
-import type { SessionUser } from '../auth/guards.js';
+import { mayOversee } from '#shared/rules/reading';
+import type { Caller } from '../auth/guards.js';
 import { toBool } from '../db/values.js';
 import { AppError } from '../errors.js';
 
-/** Whether the caller may read the article's whole text (the shared rule; the author by id). */
-export function mayReadArticle(
-  caller: SessionUser | null,
-  article: { isPremium: boolean; authorId: string },
-): boolean {
-  return mayReadFullText(article, caller, caller?.id === article.authorId);
-}
-
-/** Pending and declined articles exist only for their author and the admins. */
-export function maySeeUnpublished(caller: SessionUser | null, authorId: string): boolean {
-  return caller !== null && (caller.isAdmin || caller.id === authorId);
+/** Whether the caller wrote the article: the `isAuthor` of the shared reading rules. */
+export function isAuthor(caller: Caller | null, authorId: string): boolean {
+  return caller !== null && caller.id === authorId;
 }
 
 /**
@@ -24,24 +16,18 @@ export function maySeeUnpublished(caller: SessionUser | null, authorId: string):
  * a 403 would tell anyone signed in which ids are waiting for review or were declined.
  */
 export function requireAuthorOrAdmin(
-  caller: SessionUser,
+  caller: Caller,
   article: { authorId: string; isApproved: boolean | number } | undefined,
   refusal: string,
 ): asserts article is { authorId: string; isApproved: boolean | number } {
   if (!article) throw new AppError('not_found', articleMessages.notFound);
-  if (maySeeUnpublished(caller, article.authorId)) return;
+  if (mayOversee(caller, isAuthor(caller, article.authorId))) return;
   if (!toBool(article.isApproved)) throw new AppError('not_found', articleMessages.notFound);
   throw new AppError('forbidden', refusal);
 }
 
-/**
- * An article's pending edit and the reason an edit was declined are for its author and the
- * admins (the same people who see it unpublished).
- */
-export const maySeeRevisions = maySeeUnpublished;
-
 /** Whether the caller may list an author's articles of every status: their own, or an admin. */
-export function mayListAuthor(caller: SessionUser, email: string): boolean {
+export function mayListAuthor(caller: Caller, email: string): boolean {
   return caller.isAdmin || email.toLowerCase() === caller.email.toLowerCase();
 }
 
@@ -51,7 +37,7 @@ export function mayListAuthor(caller: SessionUser, email: string): boolean {
  * `isApproved` asked for. `null` when the caller asked only for what they may not see.
  */
 export function approvalFilter(
-  caller: SessionUser | null,
+  caller: Caller | null,
   authorList: boolean,
   requested: boolean | undefined,
 ): boolean | undefined | null {

@@ -1,57 +1,15 @@
 import { z } from 'zod';
+import { fieldMessage } from '#shared/api-error';
 import { moderationBody, type Moderation } from '#shared/api/moderation';
-import { articleLimits, updateArticleSchema } from '#shared/articles';
+import { updateArticleSchema } from '#shared/articles';
+
+/*
+ * The articles' request schemas only the server uses; the list's and the revision queue's
+ * queries are in src/shared/api/article-list.ts.
+ */
 
 /** The id stays a string here: a malformed one is a 404 (article-id.ts), not a 400. */
 export const articleIdParams = z.object({ id: z.string() });
-
-export const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
-/** An empty search box means no filter. */
-export const optionalText = (max: number, description: string) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .describe(description)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-export const maxPageSize = 50;
-
-/** Comma-separated tags, as the reader typed them ("Sports, health"): lower case, each once. */
-export function tagsParam(description: string) {
-  return optionalText(200, description).transform((value) => {
-    const list = value
-      ?.split(',')
-      .map((tag) => tag.trim().toLowerCase())
-      .filter((tag) => tag.length > 0);
-    return list?.length ? [...new Set(list)] : undefined;
-  });
-}
-
-export const listQuery = z.object({
-  email: optionalText(320, "An author's email: their articles of every status"),
-  isApproved: flag.optional(),
-  isPremium: flag.optional(),
-  title: optionalText(articleLimits.titleMax, 'Part of the title, in any case, taken literally'),
-  publisher: optionalText(
-    articleLimits.publisherMax,
-    "Any part of a publisher's name, in any case",
-  ),
-  tags: tagsParam('Comma-separated tags: articles with any of them'),
-  sortBy: z
-    .enum(['createdAt', 'viewCount'])
-    .describe('Newest first (default), or most viewed first')
-    .default('createdAt'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .describe(`Page size; more than ${maxPageSize} counts as ${maxPageSize}`)
-    .default(12)
-    .transform((value) => Math.min(value, maxPageSize)),
-  page: z.coerce.number().int().min(1).max(1_000_000).describe('1-based').default(1),
-});
 
 const putBodyHint =
   'Send the article content, or exactly one of {isApproved: true}, {isPremium: true}, {adminMessage}';
@@ -67,25 +25,10 @@ export const articlePutBody = z.union([moderationBody, updateArticleSchema], {
     const input = issue.input;
     const isContent = typeof input === 'object' && input !== null && 'name' in input;
     const first = isContent ? issue.errors[1]?.[0] : undefined;
-    if (!first) return putBodyHint;
-    return first.path.length
-      ? `${first.path.map(String).join('.')}: ${first.message}`
-      : first.message;
+    return first ? fieldMessage(first.path, first.message) : putBodyHint;
   },
 });
 
 export function isModeration(body: z.infer<typeof articlePutBody>): body is Moderation {
   return !('name' in body);
 }
-
-/** The queue of pending edits: a page of them, oldest first. */
-export const revisionQueueQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .describe(`Page size; more than ${maxPageSize} counts as ${maxPageSize}`)
-    .default(3)
-    .transform((value) => Math.min(value, maxPageSize)),
-  page: z.coerce.number().int().min(1).max(1_000_000).describe('1-based').default(1),
-});

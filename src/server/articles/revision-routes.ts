@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleMessages } from '#shared/article-messages';
 import { apiErrorSchema } from '#shared/api-error';
 import { articleRevisionSchema, revisionQueueItemSchema } from '#shared/revisions';
 import { mustBe, requireUser } from '../auth/guards.js';
-import { toBool } from '../db/values.js';
-import { AppError } from '../errors.js';
 import { parseArticleId } from './article-id.js';
-import { maySeeRevisions, maySeeUnpublished } from './entitlement.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
 import { revisionReviewBody } from '#shared/api/moderation';
-import { articleIdParams, revisionQueueQuery } from './request-schemas.js';
+import { modifiedOnceAnswerSchema } from '#shared/api/writes';
+import { revisionQueueQuery } from '#shared/api/article-list';
+import { articleIdParams } from './request-schemas.js';
 import { sendReviewNotice } from './notices.js';
 
 const error = apiErrorSchema;
@@ -58,22 +56,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
-      const article = await db
-        .selectFrom('article')
-        .select(['authorId', 'isApproved'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      // As on the detail page, an unpublished article does not exist for anyone else.
-      if (
-        !article ||
-        (!toBool(article.isApproved) && !maySeeUnpublished(caller, article.authorId))
-      ) {
-        throw new AppError('not_found', articleMessages.notFound);
-      }
-      if (!maySeeRevisions(caller, article.authorId)) {
-        throw new AppError('forbidden', "You may only see your own articles' edits");
-      }
-      return readRevision(db, id);
+      return readRevision(db, id, caller);
     },
   );
 
@@ -91,7 +74,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: articleIdParams,
         body: revisionReviewBody,
         response: {
-          200: z.object({ modifiedCount: z.literal(1) }),
+          200: modifiedOnceAnswerSchema,
           400: error,
           401: error,
           403: error,

@@ -27,19 +27,19 @@ import { premiumSplit } from './queries/premium-split.js';
 import { readArticleForReader } from './queries/reading.js';
 import { deleteArticle } from './queries/remove.js';
 import { updateArticleContent } from './queries/update.js';
-import { articleIdParams, articlePutBody, isModeration, listQuery } from './request-schemas.js';
+import { articleListQuery } from '#shared/api/article-list';
+import { articleIdParams, articlePutBody, isModeration } from './request-schemas.js';
 import { revisionRoutes } from './revision-routes.js';
 import { premiumSplitSchema } from '#shared/api/statistics';
+import {
+  contentChangeAnswerSchema,
+  deletedAnswerSchema,
+  insertedAnswerSchema,
+  modifiedOnceAnswerSchema,
+} from '#shared/api/writes';
 
 const error = apiErrorSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error };
-const modifiedCount = z.object({ modifiedCount: z.number().int() });
-const contentChange = modifiedCount.extend({
-  awaitingReview: z
-    .boolean()
-    .optional()
-    .describe('The edit waits for an editor; the published text stays up meanwhile'),
-});
 
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -57,7 +57,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'every status. Lists carry what the cards show: `description` holds the first three ' +
           'sentences of a free article, and of a premium one at most a third of its sentences ' +
           '(never its whole text); GET /api/articledetail/{id} has the full text.',
-        querystring: listQuery,
+        querystring: articleListQuery,
         response: { 200: z.array(articleSchema), 400: error, 401: error, 403: error },
       },
     },
@@ -117,7 +117,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           '`image` must be a URL that POST /api/images answered. The article starts pending, ' +
           'not premium, with no views; anything else in the body is ignored.',
         body: createArticleSchema,
-        response: { 201: z.object({ insertedId: z.string() }), 400: error, 401: error, 403: error },
+        response: { 201: insertedAnswerSchema, 400: error, 401: error, 403: error },
       },
     },
     async (request, reply) => {
@@ -149,7 +149,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         // The content schema is not strict: the spec's client sends the whole article back and
         // the extra fields are dropped. The moderation bodies are strict and carry no `name`.
         body: articlePutBody,
-        response: { 200: contentChange, ...writeErrors, 409: error },
+        response: { 200: contentChangeAnswerSchema, ...writeErrors, 409: error },
       },
     },
     async (request) => {
@@ -184,7 +184,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['articles'],
         summary: 'Deletes an article (its author, or an admin)',
         params: articleIdParams,
-        response: { 200: z.object({ deletedCount: z.number().int() }), ...writeErrors },
+        response: { 200: deletedAnswerSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -248,7 +248,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'At most 30 views a minute per address and article (429 beyond). A view counted ' +
           'shows in the count within a second.',
         params: articleIdParams,
-        response: { 200: z.object({ modifiedCount: z.literal(1) }), 404: error, 429: error },
+        response: { 200: modifiedOnceAnswerSchema, 404: error, 429: error },
       },
     },
     async (request) => {

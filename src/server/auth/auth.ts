@@ -109,7 +109,6 @@ export function createAuth(
       additionalFields: {
         // input: false — nothing a browser sends can set these.
         isAdmin: { type: 'boolean', defaultValue: false, input: false, required: false },
-        allowedFor: { type: 'number', defaultValue: 1, input: false, required: false },
         publishedArticles: { type: 'number', defaultValue: 0, input: false, required: false },
         premiumUntil: { type: 'date', input: false, required: false },
       },

@@ -62,7 +62,7 @@ describe('Google sign-in through OpenID Connect', () => {
 
     const row = await t.database.handle.db
       .selectFrom('user')
-      .select(['isAdmin', 'allowedFor', 'publishedArticles', 'premiumUntil', 'emailVerified'])
+      .select(['isAdmin', 'publishedArticles', 'premiumUntil', 'emailVerified'])
       .where('email', '=', googleAccount.email)
       .executeTakeFirstOrThrow();
     // Google vouches for the address: no link to follow.
@@ -73,7 +73,6 @@ describe('Google sign-in through OpenID Connect', () => {
     }).toEqual({
       emailVerified: true,
       isAdmin: false,
-      allowedFor: 1,
       publishedArticles: 0,
       premiumUntil: null,
     });

@@ -4,7 +4,8 @@ import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
 import { isPremiumAt } from '#shared/rules/premium';
 import { verificationMessages } from '#shared/accounts';
 
-export interface SessionUser {
+/** The signed-in caller of a request, as the server knows them (the web app's is `SessionUser`). */
+export interface Caller {
   id: string;
   name: string;
   email: string;
@@ -16,13 +17,13 @@ export interface SessionUser {
   isPremium: boolean;
 }
 
-const sessionsRead = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const sessionsRead = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
 /**
  * The signed-in user, or null for a guest. Reads the session cookie through better-auth, once per
  * request: a route's access hook (`mustBe`) and its handler ask for the same answer.
  */
-export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+export function currentUser(request: FastifyRequest): Promise<Caller | null> {
   let read = sessionsRead.get(request);
   if (!read) {
     read = readSession(request);
@@ -31,7 +32,7 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
   return read;
 }
 
-async function readSession(request: FastifyRequest): Promise<SessionUser | null> {
+async function readSession(request: FastifyRequest): Promise<Caller | null> {
   const cookie = request.headers.cookie;
   // Most readers are guests: without a session cookie there is nothing for better-auth to look
   // up, and asking it anyway costs a large share of a public list request.
@@ -60,20 +61,20 @@ async function readSession(request: FastifyRequest): Promise<SessionUser | null>
   };
 }
 
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+export async function requireUser(request: FastifyRequest): Promise<Caller> {
   const user = await currentUser(request);
   if (!user) throw new AppError('unauthorized', 'Please log in first');
   return user;
 }
 
 /** Posting and paying need an address shown to be the user's: mail about them must reach them. */
-export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
+export async function requireVerifiedUser(request: FastifyRequest): Promise<Caller> {
   const user = await requireUser(request);
   if (!user.emailVerified) throw new AppError('email_unverified', verificationMessages.required);
   return user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+export async function requireAdmin(request: FastifyRequest): Promise<Caller> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw new AppError('forbidden', 'You are not an admin');
   return user;

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.js';
-import { accountLimits, accountMessages, emailSchema } from '#shared/accounts';
+import { accountMessages } from '#shared/accounts';
+import { signInEmailBody, signInSocialBody, signOutBody } from '#shared/api/sign-in';
 import { AppError, errorStatus } from '../errors.js';
 import { createAuth, type Auth } from './auth.js';
 import { endAgedSession } from './session-age.js';
@@ -16,25 +17,6 @@ declare module 'fastify' {
 
 /** What better-auth's own limiter says; replaced by a message that tells people what to do. */
 const genericRateLimitMessage = 'Too many requests. Please try again later.';
-
-/**
- * The bodies the web app sends, checked before better-auth sees them: a body of another shape
- * (not an object, a field of the wrong type, an unknown field) is a 400 here, never a 500 there.
- * The bounds are the longest email and password an account can have (src/shared/accounts.ts).
- */
-const signInEmailBody = z.strictObject({
-  email: emailSchema,
-  password: z
-    .string({ error: accountMessages.passwordRequired })
-    .max(accountLimits.password.maxLength, accountLimits.password.tooLong),
-});
-// The web app sends `{}`; no body at all (or JSON null) is as good.
-const signOutBody = z.strictObject({}).nullish();
-const signInSocialBody = z.strictObject({
-  provider: z.literal('google'),
-  callbackURL: z.string().max(2048).optional(),
-  errorCallbackURL: z.string().max(2048).optional(),
-});
 
 /**
  * Mounts the better-auth routes the web app uses at /api/auth, and no others: every other path

@@ -29,6 +29,7 @@ import * as articleBodies from './migrations/019-article-bodies.js';
 import * as searchHeadings from './migrations/020-search-headings.js';
 import * as newsletterSubscribers from './migrations/021-newsletter-subscribers.js';
 import * as newsletterSends from './migrations/022-newsletter-sends.js';
+import * as dropAllowedFor from './migrations/023-drop-allowed-for.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '020-search-headings': searchHeadings,
   '021-newsletter-subscribers': newsletterSubscribers,
   '022-newsletter-sends': newsletterSends,
+  '023-drop-allowed-for': dropAllowedFor,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

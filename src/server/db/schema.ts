@@ -17,7 +17,6 @@ export interface UserTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   isAdmin: Bool;
-  allowedFor: ColumnType<number, number | undefined, number>;
   publishedArticles: ColumnType<number, number | undefined, number>;
   premiumUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Whether the newsroom's notices are mailed (receipts and security mail always are). */

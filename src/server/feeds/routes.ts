@@ -6,7 +6,7 @@ import { siteName } from '#shared/site';
 import { rssPath } from '#shared/paths';
 import { listArticles } from '../articles/queries/list.js';
 import { readLifetimesMs } from '../cache/public-reads.js';
-import { listQuery } from '../articles/request-schemas.js';
+import { articleListQuery } from '#shared/api/article-list';
 import { AppError } from '../errors.js';
 import {
   articleSitemap,
@@ -30,7 +30,7 @@ export interface FeedOptions {
   articlesPerSitemap?: number;
 }
 
-const feedQuery = listQuery.pick({ publisher: true, tags: true });
+const feedQuery = articleListQuery.pick({ publisher: true, tags: true });
 /** How long browsers, crawlers and caches between may keep each document. */
 const maxAge = { robots: 86_400, sitemap: 3_600, news: 300, rss: 300 } as const;
 const newsWindowMs = 2 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldMessage } from '#shared/api-error';
 import { AppError, type ErrorCode } from '../errors.js';
 import type { SecurityHeaders } from './security.js';
 
@@ -51,12 +52,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = first
-        ? field
-          ? `${field}: ${first.message}`
-          : first.message
-        : 'Invalid request';
+      // The JSON pointer of the field at fault: "/tags/0" is tags.0.
+      const path = first?.instancePath.split('/').filter((part) => part !== '') ?? [];
+      const message = first?.message ? fieldMessage(path, first.message) : 'Invalid request';
       return reply.status(400).send({ error: 'bad_request', message });
     }
     const status = err.statusCode ?? 500;

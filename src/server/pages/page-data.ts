@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageData, PageDataError, PublicListQuery, Viewer } from '#shared/pages';
-import type { SessionUser } from '../auth/guards.js';
+import type { PageData, PageDataError, Viewer } from '#shared/pages';
+import { fieldMessage } from '#shared/api-error';
+import type { Caller } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { parseArticleId } from '../articles/article-id.js';
 import { approvalFilter } from '../articles/entitlement.js';
 import { listArticles } from '../articles/queries/list.js';
 import { readArticleForReader } from '../articles/queries/reading.js';
-import { listQuery } from '../articles/request-schemas.js';
+import { articleListQuery, type PublicListQuery } from '#shared/api/article-list';
+import { queryString } from '#shared/api/query-string';
+import type { SearchParams } from '#shared/api/search-query';
 import { listPublishers } from '../publishers/queries.js';
 import { readStatistics } from '../statistics/queries.js';
 import { findUserRecord } from '../users/queries.js';
 import { searchQuery } from '../search/request-schema.js';
 import { searchFor } from '../search/routes.js';
-import type { SearchParams } from '#shared/search';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and
@@ -21,7 +23,7 @@ import type { SearchParams } from '#shared/search';
  */
 export function pageData(
   app: FastifyInstance,
-  caller: SessionUser | null,
+  caller: Caller | null,
   viewer: Viewer,
   address: string,
 ): PageData {
@@ -29,11 +31,7 @@ export function pageData(
   return {
     viewer,
     async articles(query: PublicListQuery) {
-      const parsed = listQuery.safeParse({
-        ...query,
-        isApproved: query.isApproved === undefined ? undefined : String(query.isApproved),
-        isPremium: query.isPremium === undefined ? undefined : String(query.isPremium),
-      });
+      const parsed = articleListQuery.safeParse(asQuery(query));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]);
       // Public lists only: an author's list (`email`) is never read here.
       const { email: _email, sortBy, limit, page, ...filters } = parsed.data;
@@ -58,11 +56,7 @@ export function pageData(
       return readArticleForReader(db, articleId, caller);
     },
     async search(params: SearchParams) {
-      const parsed = searchQuery.safeParse({
-        ...params,
-        tags: params.tags?.join(','),
-        premium: params.premium === undefined ? undefined : String(params.premium),
-      });
+      const parsed = searchQuery.safeParse(asQuery(params));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]);
       return searchFor(app, caller, address, parsed.data).catch(asRefusal);
     },
@@ -71,8 +65,13 @@ export function pageData(
   };
 }
 
+/** The request as the API route would have read it from the page's query string. */
+function asQuery(request: Parameters<typeof queryString>[0]): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(queryString(request)));
+}
+
 /** The reader's session and record, or null for a guest (or a user no longer on record). */
-export async function viewerOf(app: FastifyInstance, caller: SessionUser | null): Promise<Viewer> {
+export async function viewerOf(app: FastifyInstance, caller: Caller | null): Promise<Viewer> {
   if (!caller) return null;
   const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
   if (!record) return null;
@@ -94,11 +93,6 @@ function asRefusal(error: unknown): never {
 
 /** As the API's error handler words a query it refuses. */
 function badRequest(issue: { path: PropertyKey[]; message: string } | undefined): PageDataError {
-  const field = issue?.path.map(String).join('.');
-  const message = issue
-    ? field
-      ? `${field}: ${issue.message}`
-      : issue.message
-    : 'Invalid request';
+  const message = issue ? fieldMessage(issue.path, issue.message) : 'Invalid request';
   return { status: 400, error: 'bad_request', message };
 }

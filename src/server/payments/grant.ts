@@ -1,4 +1,5 @@
 import { planById } from '#shared/plans';
+import { premiumExtendsFrom } from '#shared/rules/premium';
 import type { Db } from '../db/database.js';
 import { toIsoOrNull } from '../db/values.js';
 import type { PaymentRecord } from './queries.js';
@@ -50,8 +51,7 @@ export async function grantPremium(
       .where('id', '=', payment.userId)
       .returning(['premiumUntil', 'name', 'email'])
       .executeTakeFirstOrThrow();
-    const current = toIsoOrNull(user.premiumUntil);
-    const from = current && new Date(current) > now ? new Date(current) : now;
+    const from = premiumExtendsFrom(toIsoOrNull(user.premiumUntil), now);
     const expiresAt = new Date(from.getTime() + plan.durationMs).toISOString();
 
     await trx

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.js';
 import { toBool, toIso } from '../db/values.js';
 import { runPeriodically } from '../jobs/periodic.js';
 import { premiumReminderMail } from '../mail/templates.js';
+import { premiumRunsAt } from '../users/premium-sql.js';
 
 /** How long before premium runs out its reminder goes. */
 export const reminderLeadMs = 2 * 24 * 60 * 60_000;
@@ -28,18 +29,16 @@ export const premiumRemindersPlugin = fp<{ config: Pick<AppConfig, 'reminderInte
       config.reminderIntervalMs ?? 15 * 60_000,
       async () => {
         const now = app.clock();
-        const due = (column: string) =>
-          sql<boolean>`${sql.ref(column)} > ${now.toISOString()} and ${sql.ref(column)} <= ${new Date(now.getTime() + reminderLeadMs).toISOString()} and (${sql.ref('user.premiumRemindedUntil')} is null or ${sql.ref('user.premiumRemindedUntil')} <> ${sql.ref(column)})`;
+        // Premium still runs (the shared rule's SQL form) and ends within the lead, unreminded.
+        const until = sql.ref('user.premiumUntil');
+        const reminded = sql.ref('user.premiumRemindedUntil');
+        const due = sql<boolean>`${premiumRunsAt(now)} and ${until} <= ${new Date(now.getTime() + reminderLeadMs).toISOString()} and (${reminded} is null or ${reminded} <> ${until})`;
         await app.database.db.transaction().execute(async (trx) => {
           const claimed = await trx
             .updateTable('user')
             .set({ premiumRemindedUntil: sql`premium_until` })
-            .where(
-              'id',
-              'in',
-              trx.selectFrom('user').select('id').where(due('user.premiumUntil')).limit(batchSize),
-            )
-            .where(due('user.premiumUntil'))
+            .where('id', 'in', trx.selectFrom('user').select('id').where(due).limit(batchSize))
+            .where(due)
             .returning(['id', 'name', 'email', 'premiumUntil', 'emailNotices', 'isAdmin'])
             .execute();
           for (const reader of claimed) {

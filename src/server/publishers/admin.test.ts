@@ -7,7 +7,7 @@ import {
   recordSavedImages,
   uploadedImageUrl,
 } from '../test/factories.js';
-import { publisherMessages } from './schemas.js';
+import { publisherMessages } from '#shared/api/publishers';
 
 let t: TestApp;
 let user: TestUser;

@@ -2,7 +2,7 @@ import { srcsetOf } from '#server/images/srcset';
 import type { Db } from '../db/database.js';
 import type { Publisher } from '#shared/publisher';
 import { AppError } from '../errors.js';
-import { publisherMessages } from './schemas.js';
+import { publisherMessages } from '#shared/api/publishers';
 
 /**
  * All publishers, alphabetically: a short list the home page and the article form show. Each

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { insertedAnswerSchema } from '#shared/api/writes';
 import { apiErrorSchema } from '#shared/api-error';
 import { publisherSchema } from '#shared/publisher';
 import { mustBe } from '../auth/guards.js';
@@ -11,7 +12,7 @@ import {
   listPublishers,
   viewCountByPublisher,
 } from './queries.js';
-import { createPublisherBody, publisherMessages } from './schemas.js';
+import { createPublisherBody, publisherMessages } from '#shared/api/publishers';
 import { publisherArticleCountSchema, publisherViewCountSchema } from '#shared/api/statistics';
 
 const error = apiErrorSchema;
@@ -44,7 +45,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
           'regardless of case.',
         body: createPublisherBody,
         response: {
-          201: z.object({ insertedId: z.string() }),
+          201: insertedAnswerSchema,
           400: error,
           ...adminErrors,
           409: error,

@@ -6,7 +6,7 @@ import { searchAnswerSchema, type SearchAnswer } from '#shared/api/search';
 import { rateLimits } from '#shared/rules/limits';
 import { mayReadPremium } from '#shared/rules/reading';
 import { searchMessages } from '#shared/search';
-import { currentUser, type SessionUser } from '../auth/guards.js';
+import { currentUser, type Caller } from '../auth/guards.js';
 import { AppError } from '../errors.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { searchArticles } from './queries.js';
@@ -57,7 +57,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export async function searchFor(
   app: FastifyInstance,
-  caller: SessionUser | null,
+  caller: Caller | null,
   address: string,
   { q, publisher, tags, premium, page, limit }: z.output<typeof searchQuery>,
 ): Promise<SearchAnswer> {

@@ -1,3 +1,4 @@
+import { freePostLimit } from '#shared/rules/posting';
 import type { UserRecord } from '#shared/accounts';
 import type { Db } from '../db/database.js';
 import { toBool, toIso, toIsoOrNull } from '../db/values.js';
@@ -21,7 +22,6 @@ export async function findUserRecord(
       'emailVerified',
       'emailNotices',
       'isAdmin',
-      'allowedFor',
       'publishedArticles',
       'premiumUntil',
     ])
@@ -49,7 +49,8 @@ export async function findUserRecord(
     isAdmin: toBool(user.isAdmin),
     isPremium: isPremiumAt(premiumUntil, now),
     premiumUntil,
-    allowedFor: user.allowedFor,
+    // The spec's field: what every reader without premium may post (not stored per user).
+    allowedFor: freePostLimit,
     publishedArticles: user.publishedArticles,
     subscriptionHistory: history.map((entry) => ({
       price: entry.price / 100,

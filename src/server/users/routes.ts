@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { modifiedAnswerSchema } from '#shared/api/writes';
 import {
   accountLimits,
   emailNoticesSchema,
@@ -23,8 +24,8 @@ import {
   updateProfile,
 } from './queries.js';
 import { messageAnswerSchema } from '#shared/api/message';
-import { makeAdminBody, userListItemSchema } from '#shared/api/users';
-import { userIdParams, usersQuery } from './schemas.js';
+import { makeAdminBody, userListItemSchema, usersQuery } from '#shared/api/users';
+import { userIdParams } from './schemas.js';
 import { rateLimits } from '#shared/rules/limits';
 import { acceptMultipart } from '../http/multipart.js';
 
@@ -85,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userIdParams,
         body: makeAdminBody,
         response: {
-          200: z.object({ modifiedCount: z.number().int() }),
+          200: modifiedAnswerSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,

@@ -120,12 +120,11 @@ describe('GET /api/users?email=', () => {
     expect(forged.status).toBe(200);
     const row = await t.database.handle.db
       .selectFrom('user')
-      .select(['isAdmin', 'allowedFor', 'publishedArticles', 'premiumUntil'])
+      .select(['isAdmin', 'publishedArticles', 'premiumUntil'])
       .where('email', '=', 'mallory@example.com')
       .executeTakeFirstOrThrow();
     expect({ ...row, isAdmin: Boolean(row.isAdmin) }).toEqual({
       isAdmin: false,
-      allowedFor: 1,
       publishedArticles: 0,
       premiumUntil: null,
     });

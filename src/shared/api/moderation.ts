@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../api-error.js';
 
 export const moderationMessages = {
   emptyDecline: 'Please write a message for the author',
@@ -43,11 +44,7 @@ export const revisionReviewBody = z.union(
       const input = issue.input;
       const decline = typeof input === 'object' && input !== null && 'adminMessage' in input;
       const first = decline ? issue.errors[1]?.[0] : undefined;
-      if (first) {
-        return first.path.length
-          ? `${first.path.map(String).join('.')}: ${first.message}`
-          : first.message;
-      }
+      if (first) return fieldMessage(first.path, first.message);
       return 'Send {revisionId, isApproved: true} to approve the edit, or {revisionId, adminMessage} to decline it';
     },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../api-error.js';
 import { isImageAddress, isSafeLink } from './addresses.js';
 import { hasControlCharacter } from './characters.js';
 import { bodyLimits, bodySizeRefusal } from './limits.js';
@@ -272,7 +273,7 @@ export const articleBodySchema = createArticleBodySchema();
 
 /** An issue as the API answers it: `body.content.3.attrs.src: Images must be …`. */
 export function bodyIssueMessage(issue: z.core.$ZodIssue, field = 'body'): string {
-  return `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`;
+  return fieldMessage([field, ...issue.path], issue.message);
 }
 
 /**

@@ -10,3 +10,14 @@ export function isPremiumAt(
   if (!premiumUntil) return false;
   return new Date(premiumUntil).getTime() > new Date(now).getTime();
 }
+
+/**
+ * When a purchase made at `now` starts to count: at the current expiry while premium still
+ * runs, else now, so buying again adds to the time left instead of throwing it away.
+ */
+export function premiumExtendsFrom(
+  premiumUntil: string | Date | null | undefined,
+  now: Date,
+): Date {
+  return premiumUntil && isPremiumAt(premiumUntil, now) ? new Date(premiumUntil) : now;
+}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { freePostLimit, mayPostAnother } from './posting.js';
-import { isPremiumAt } from './premium.js';
-import { mayReadFullText, mayReadPremium } from './reading.js';
+import { editGoesToReview, isDeclined } from './moderation.js';
+import { isPremiumAt, premiumExtendsFrom } from './premium.js';
+import {
+  hasPremiumPlan,
+  isOfferedPremium,
+  mayOversee,
+  mayReadFullText,
+  mayReadPremium,
+  maySeeArticle,
+} from './reading.js';
 
 const now = new Date('2026-05-01T12:00:00.000Z');
 const guest = null;
@@ -20,6 +28,77 @@ describe('isPremiumAt', () => {
   it('does not hold without an expiry', () => {
     expect(isPremiumAt(null, now)).toBe(false);
     expect(isPremiumAt(undefined, now)).toBe(false);
+  });
+});
+
+describe('premiumExtendsFrom', () => {
+  it('adds a purchase to the time left while premium runs, else starts it now', () => {
+    const later = '2026-05-20T00:00:00.000Z';
+    expect(premiumExtendsFrom(later, now).toISOString()).toBe(later);
+    expect(premiumExtendsFrom('2026-04-01T00:00:00.000Z', now)).toBe(now);
+    expect(premiumExtendsFrom(now.toISOString(), now)).toBe(now);
+    expect(premiumExtendsFrom(null, now)).toBe(now);
+  });
+});
+
+describe('hasPremiumPlan and isOfferedPremium', () => {
+  it("a plan is a signed-in reader's own; admins read premium text without one", () => {
+    expect([guest, free, premium, admin].map(hasPremiumPlan)).toEqual([false, false, true, false]);
+    expect(hasPremiumPlan({ isAdmin: true, isPremium: true })).toBe(true);
+  });
+
+  it('offers premium to signed-in readers who may not read premium text', () => {
+    expect([guest, free, premium, admin].map(isOfferedPremium)).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('maySeeArticle and mayOversee', () => {
+  const published = { isApproved: true };
+  const unpublished = { isApproved: false };
+
+  it('shows a published article to everyone', () => {
+    for (const reader of [guest, free, premium, admin]) {
+      expect(maySeeArticle(published, reader, false)).toBe(true);
+    }
+  });
+
+  it('shows an unpublished article to its author and the admins only', () => {
+    expect(maySeeArticle(unpublished, guest, false)).toBe(false);
+    expect(maySeeArticle(unpublished, free, false)).toBe(false);
+    expect(maySeeArticle(unpublished, premium, false)).toBe(false);
+    expect(maySeeArticle(unpublished, free, true)).toBe(true);
+    expect(maySeeArticle(unpublished, admin, false)).toBe(true);
+  });
+
+  it('lets the author and the admins oversee an article, and nobody else', () => {
+    expect(mayOversee(guest, true)).toBe(false);
+    expect(mayOversee(free, false)).toBe(false);
+    expect(mayOversee(premium, false)).toBe(false);
+    expect(mayOversee(free, true)).toBe(true);
+    expect(mayOversee(admin, false)).toBe(true);
+  });
+});
+
+describe('isDeclined', () => {
+  it("holds while an editor's message stands", () => {
+    expect(isDeclined({ adminMessage: 'Too short' })).toBe(true);
+    expect(isDeclined({ adminMessage: null })).toBe(false);
+    expect(isDeclined({ adminMessage: '' })).toBe(false);
+  });
+});
+
+describe('editGoesToReview', () => {
+  it("sends an author's edit of a published article to review, and nothing else", () => {
+    expect(editGoesToReview({ isApproved: true }, free)).toBe(true);
+    expect(editGoesToReview({ isApproved: true }, premium)).toBe(true);
+    expect(editGoesToReview({ isApproved: true }, admin)).toBe(false);
+    expect(editGoesToReview({ isApproved: false }, free)).toBe(false);
+    expect(editGoesToReview({ isApproved: false }, admin)).toBe(false);
   });
 });
 

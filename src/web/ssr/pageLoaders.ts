@@ -2,12 +2,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router';
 import type { PageData, PageDataError } from '#shared/pages';
 import { articleReadingQueryOptions } from '../lib/api/articleReading';
-import {
-  articlesQueryOptions,
-  isPastTheEnd,
-  type ArticleListParams,
-  type ArticlePage,
-} from '../lib/api/articles';
+import { articlesQueryOptions, isPastTheEnd, type ArticlePage } from '../lib/api/articles';
+import type { ArticleListRequest } from '#shared/api/article-list';
 import { ApiError } from '../lib/api/client';
 import { publishersQueryOptions } from '../lib/api/publishers';
 import { statisticsQueryOptions } from '../lib/api/statistics';
@@ -116,12 +112,12 @@ function alreadySignedIn(request: Request, context: LoaderContext) {
  * A list's page past its end (an old link, a made-up number) is no page: 404, so search
  * engines drop it rather than index an empty list. The page still says where the list ends.
  */
-function pastTheEnd(context: LoaderContext, params: ArticleListParams) {
+function pastTheEnd(context: LoaderContext, params: ArticleListRequest) {
   const list = context.queryClient.getQueryData<ArticlePage>(articlesQueryOptions(params).queryKey);
   return list && isPastTheEnd(list, params.page) ? data(null, { status: 404 }) : null;
 }
 
-function prefetchList(context: LoaderContext, params: ArticleListParams) {
+function prefetchList(context: LoaderContext, params: ArticleListRequest) {
   return prefetch(context, articlesQueryOptions(params).queryKey, () =>
     context.data.articles(params),
   );

@@ -1,11 +1,12 @@
 import type { CompiledQuery } from 'kysely';
 import { articleMessages } from '#shared/article-messages';
 import { type Article } from '#shared/articles';
-import type { SessionUser } from '#server/auth/guards';
+import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
-import { mayReadArticle, maySeeRevisions, maySeeUnpublished } from '../entitlement.js';
+import { mayOversee, mayReadFullText, maySeeArticle } from '#shared/rules/reading';
+import { isAuthor } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { revisionStates } from './revisions.js';
 import { selectArticles, type ArticleRow } from './select.js';
@@ -15,21 +16,18 @@ import { selectArticles, type ArticleRow } from './select.js';
  * the admins (its existence is not revealed); a premium one is a 403 for readers not entitled
  * to its text, so the page can offer a subscription.
  */
-export async function readArticle(
-  db: Db,
-  id: number,
-  caller: SessionUser | null,
-): Promise<Article> {
+export async function readArticle(db: Db, id: number, caller: Caller | null): Promise<Article> {
   const [row] = (await db.executeQuery(articleById(db, id))).rows;
-  if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) {
+  const author = row !== undefined && isAuthor(caller, row.authorId);
+  if (!row || !maySeeArticle({ isApproved: toBool(row.isApproved) }, caller, author)) {
     throw new AppError('not_found', articleMessages.notFound);
   }
-  if (!mayReadArticle(caller, { isPremium: toBool(row.isPremium), authorId: row.authorId })) {
+  if (!mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author)) {
     throw new AppError('forbidden', articleMessages.premiumLocked);
   }
   const article = toArticleJson(row);
   // Where its edits stand is the author's and the editors' business only.
-  if (!maySeeRevisions(caller, row.authorId)) return article;
+  if (!mayOversee(caller, author)) return article;
   return { ...article, ...(await revisionStates(db, [id])).get(id) };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
 import { moderationMessages, type Moderation } from '#shared/api/moderation';
+import { isDeclined } from '#shared/rules/moderation';
 
 /**
  * An admin's Approve, Make Premium or Decline. Each is one conditional UPDATE whose WHERE holds
@@ -30,6 +31,7 @@ export async function moderateArticle(
     query = query
       .set(flag === 'isApproved' ? { isApproved: true, updatedAt } : { isPremium: true, updatedAt })
       .where(flag, '=', false)
+      // Not declined (isDeclined): a declined article waits for its author's change.
       .where('adminMessage', 'is', null);
   }
   const result = await query.executeTakeFirst();
@@ -45,7 +47,7 @@ export async function moderateArticle(
     if (toBool(current.isApproved)) {
       throw new AppError('conflict', moderationMessages.alreadyApproved);
     }
-  } else if (current.adminMessage !== null) {
+  } else if (isDeclined(current)) {
     throw new AppError('conflict', moderationMessages.declined);
   }
   return 0;

@@ -2,11 +2,12 @@ import type { CompiledQuery, ExpressionBuilder } from 'kysely';
 import { freePart } from '#shared/article-body/free-part';
 import type { ArticleBody } from '#shared/article-body/schema';
 import type { ArticleReading } from '#shared/pages';
-import type { SessionUser } from '#server/auth/guards';
+import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/values';
-import { mayReadArticle, maySeeUnpublished } from '../entitlement.js';
+import { mayReadFullText, maySeeArticle } from '#shared/rules/reading';
+import { isAuthor } from '../entitlement.js';
 import { bodyImages } from '../body-images.js';
 import { toArticleJson } from '../to-json.js';
 import { selectArticles } from './select.js';
@@ -21,14 +22,13 @@ import { selectArticles } from './select.js';
 export async function readArticleForReader(
   db: Db,
   id: number,
-  caller: SessionUser | null,
+  caller: Caller | null,
 ): Promise<ArticleReading | null> {
   const [row] = (await db.executeQuery(readingById(db, id))).rows;
-  if (!row || (!toBool(row.isApproved) && !maySeeUnpublished(caller, row.authorId))) return null;
-  const full = mayReadArticle(caller, {
-    isPremium: toBool(row.isPremium),
-    authorId: row.authorId,
-  });
+  if (!row) return null;
+  const author = isAuthor(caller, row.authorId);
+  if (!maySeeArticle({ isApproved: toBool(row.isApproved) }, caller, author)) return null;
+  const full = mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author);
   const { premiumExcerpt, updatedAt, imageWidth, imageHeight, authorIsAdmin, ...articleRow } = row;
   // A reader who may not read it gets the free part of the body, and the excerpt lists show.
   const whole = JSON.parse(row.body!) as ArticleBody;

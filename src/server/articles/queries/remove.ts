@@ -1,4 +1,4 @@
-import type { SessionUser } from '#server/auth/guards';
+import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { requireAuthorOrAdmin } from '../entitlement.js';
 
@@ -6,7 +6,7 @@ import { requireAuthorOrAdmin } from '../entitlement.js';
  * Deletes an article (its tags go with it) for its author or an admin. The author's count of
  * published articles stays: it counts posts made, so deleting does not give a free post back.
  */
-export async function deleteArticle(db: Db, id: number, caller: SessionUser): Promise<0 | 1> {
+export async function deleteArticle(db: Db, id: number, caller: Caller): Promise<0 | 1> {
   const current = await db
     .selectFrom('article')
     .select(['authorId', 'isApproved'])

@@ -4,9 +4,12 @@ import { articleMessages } from '#shared/article-messages';
 import { articleTextColumns } from '#shared/excerpt';
 import type { ArticleBody } from '#shared/article-body/schema';
 import { revisionMessages, type ArticleRevision } from '#shared/revisions';
+import { mayOversee, maySeeArticle } from '#shared/rules/reading';
+import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
-import { toIso } from '#server/db/values';
+import { toBool, toIso } from '#server/db/values';
 import { AppError } from '#server/errors';
+import { isAuthor } from '../entitlement.js';
 import { toArticleJson } from '../to-json.js';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
 import { selectArticles } from './select.js';
@@ -161,8 +164,28 @@ function toRevisionJson(row: RevisionRow): ArticleRevision {
   };
 }
 
-/** The article's pending edit, in the API's shape (the route decides who may read it). */
-export async function readRevision(db: Db, articleId: number): Promise<ArticleRevision> {
+/**
+ * The article's pending edit, in the API's shape, for its author or an admin: an unpublished
+ * article does not exist for anyone else (404), and a published one's edit is refused them (403).
+ */
+export async function readRevision(
+  db: Db,
+  articleId: number,
+  caller: Caller,
+): Promise<ArticleRevision> {
+  const article = await db
+    .selectFrom('article')
+    .select(['authorId', 'isApproved'])
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  const author = article !== undefined && isAuthor(caller, article.authorId);
+  // As on the detail page, an unpublished article does not exist for anyone else.
+  if (!article || !maySeeArticle({ isApproved: toBool(article.isApproved) }, caller, author)) {
+    throw new AppError('not_found', articleMessages.notFound);
+  }
+  if (!mayOversee(caller, author)) {
+    throw new AppError('forbidden', "You may only see your own articles' edits");
+  }
   const row = await selectRevisions(db)
     .where('articleRevision.articleId', '=', articleId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { type UpdateArticle } from '#shared/articles';
 import { articleTextColumns } from '#shared/excerpt';
-import type { SessionUser } from '#server/auth/guards';
+import { editGoesToReview } from '#shared/rules/moderation';
+import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
@@ -27,7 +28,7 @@ import { publisherIdByName, tagsOf } from './select.js';
 export async function updateArticleContent(
   db: Db,
   id: number,
-  caller: SessionUser,
+  caller: Caller,
   input: UpdateArticle,
   /** The image store, to tell a new image it stored from any other URL (isSavedImage). */
   images: Pick<ImageStore, 'owns'>,
@@ -37,7 +38,7 @@ export async function updateArticleContent(
     const current = await lockArticle(trx, id);
     requireAuthorOrAdmin(caller, current, 'You may only change your own articles');
     // Past the check above, a caller who is not an admin is the author.
-    const forReview = toBool(current.isApproved) && !caller.isAdmin;
+    const forReview = editGoesToReview({ isApproved: toBool(current.isApproved) }, caller);
     const pending = forReview ? await pendingRevisionOf(trx, id) : undefined;
     const pendingImage = pending?.image;
     const pendingBody = pending?.body;

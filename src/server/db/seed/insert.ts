@@ -64,7 +64,6 @@ export async function insertPeople(
         createdAt: joined,
         updatedAt: joined,
         isAdmin: person.isAdmin ?? false,
-        allowedFor: 1,
         publishedArticles: articleCounts.get(person.key) ?? 0,
         premiumUntil: person.isPremium ? premiumUntil : null,
       })

@@ -171,7 +171,6 @@ describe('seedDemoContent', () => {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       expect(Boolean(user.emailVerified)).toBe(true);
-      expect(user.allowedFor).toBe(1);
       expect(existsSync(storedFile(user.image ?? ''))).toBe(true);
       expect(Boolean(user.isAdmin)).toBe(email === 'admin@example.com');
       if (email === 'premium@example.com') {

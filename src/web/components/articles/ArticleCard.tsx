@@ -7,7 +7,8 @@ import { firstSentences } from '#shared/excerpt';
 import { useAuth } from '../../lib/auth/authContext';
 import { formatDate } from '../../lib/formatDate';
 import { buttonClass } from '../ui/button';
-import { canOpenArticle } from './access';
+import { mayReadFullText } from '#shared/rules/reading';
+import { isAuthorOf, readerOf } from '../../lib/auth/reader';
 import { ArticleImage, type ImagePriority } from './ArticleImage';
 import { paths } from '#shared/paths';
 
@@ -39,7 +40,7 @@ export function ArticleCard({
   const auth = useAuth();
   const titleId = useId();
   const lockId = useId();
-  const open = canOpenArticle(article, auth);
+  const open = mayReadFullText(article, readerOf(auth), isAuthorOf(article, auth));
 
   return (
     <article

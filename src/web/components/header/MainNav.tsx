@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import type { UserRecord } from '#shared/accounts';
 import { useHydrated } from '../../hooks/useHydrated';
 import { useAuth } from '../../lib/auth/authContext';
+import { readerOf } from '../../lib/auth/reader';
 import { Avatar } from '../Avatar';
 import { LoginButton } from './LoginButton';
 import { navItemsFor } from './navItems';
@@ -34,11 +35,7 @@ const stripFades: Record<`${boolean}-${boolean}`, string> = {
 export function MainNav() {
   const auth = useAuth();
   const hydrated = useHydrated();
-  const items = navItemsFor({
-    signedIn: auth.status === 'signedIn',
-    isPremium: auth.isPremium,
-    isAdmin: auth.isAdmin,
-  });
+  const items = navItemsFor(readerOf(auth));
   const { strip, edges } = useNavStrip(items.length);
 
   return (

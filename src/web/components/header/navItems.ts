@@ -1,4 +1,5 @@
 import { paths } from '#shared/paths';
+import { hasPremiumPlan, type Reader } from '#shared/rules/reading';
 
 /** Who sees a nav link (spec, "Header and footer"). */
 export type Audience = 'everyone' | 'signedIn' | 'premium' | 'admin';
@@ -12,13 +13,6 @@ export interface NavItem {
   audience: Audience;
 }
 
-/** The reader the nav is drawn for. */
-export interface Viewer {
-  signedIn: boolean;
-  isPremium: boolean;
-  isAdmin: boolean;
-}
-
 /** The nav bar's links, in order. */
 export const navItems: readonly NavItem[] = [
   { label: 'Home', to: '/', end: true, audience: 'everyone' },
@@ -29,14 +23,15 @@ export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, audience: 'admin' },
 ];
 
-const sees: Record<Audience, (viewer: Viewer) => boolean> = {
+/** Who sees each audience's links; `null` is a guest. */
+const sees: Record<Audience, (reader: Reader | null) => boolean> = {
   everyone: () => true,
-  signedIn: (viewer) => viewer.signedIn,
-  premium: (viewer) => viewer.signedIn && viewer.isPremium,
-  admin: (viewer) => viewer.signedIn && viewer.isAdmin,
+  signedIn: (reader) => reader !== null,
+  premium: hasPremiumPlan,
+  admin: (reader) => reader !== null && reader.isAdmin,
 };
 
-/** The links this viewer sees. */
-export function navItemsFor(viewer: Viewer): NavItem[] {
-  return navItems.filter((item) => sees[item.audience](viewer));
+/** The links this reader sees (`null`: a guest). */
+export function navItemsFor(reader: Reader | null): NavItem[] {
+  return navItems.filter((item) => sees[item.audience](reader));
 }

@@ -9,7 +9,9 @@ import type {
   PublisherArticleCount,
   PublisherViewCount,
 } from '#shared/api/statistics';
-import type { MakeAdmin, UserListItem } from '#shared/api/users';
+import type { CreatePublisher } from '#shared/api/publishers';
+import { queryString } from '#shared/api/query-string';
+import type { MakeAdmin, UserListItem, UsersRequest } from '#shared/api/users';
 
 /*
  * The admin area's reads and writes. Only the admin pages import this module, so it stays in
@@ -41,7 +43,7 @@ export function useUserList(page: number, limit: number) {
     queryKey: adminUserKeys.page(page, limit),
     queryFn: async ({ signal }) => {
       const { data, headers } = await apiFetchWithHeaders<UserListItem[]>(
-        `/users?page=${page}&limit=${limit}`,
+        `/users?${queryString({ page, limit } satisfies UsersRequest)}`,
         { signal },
       );
       const total = Number(headers.get('X-Total-Count'));
@@ -66,8 +68,7 @@ export function useMakeAdmin() {
 export function useAddPublisher() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { publisher: string; publisherLogo: string }) =>
-      apiFetch('/publisher', { method: 'POST', json: input }),
+    mutationFn: (input: CreatePublisher) => apiFetch('/publisher', { method: 'POST', json: input }),
     // Add Article's publisher box and the home page's grid read this list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publisherKeys.all }),
   });

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Article, CreateArticle, UpdateArticle } from '#shared/articles';
+import type { ContentChangeAnswer, DeletedAnswer, InsertedAnswer } from '#shared/api/writes';
 import { articleKeys } from './articles';
 import { revisionKeys } from './revisions';
 import { apiFetch } from './client';
 
 /** POST /api/articles: a new article, pending until an editor approves it. */
-export function createArticle(input: CreateArticle): Promise<{ insertedId: string }> {
-  return apiFetch<{ insertedId: string }>('/articles', { method: 'POST', json: input });
-}
-
-/** What an update did; `awaitingReview` when the edit of a published article waits for an editor. */
-export interface UpdateResult {
-  modifiedCount: number;
-  awaitingReview?: boolean;
+export function createArticle(input: CreateArticle): Promise<InsertedAnswer> {
+  return apiFetch<InsertedAnswer>('/articles', { method: 'POST', json: input });
 }
 
 /**
@@ -22,16 +17,16 @@ export interface UpdateResult {
 export function updateArticle(
   article: Pick<Article, '_id' | 'isPremium' | 'viewCount' | 'isApproved'>,
   input: UpdateArticle,
-): Promise<UpdateResult> {
+): Promise<ContentChangeAnswer> {
   const { isPremium, viewCount, isApproved } = article;
-  return apiFetch<UpdateResult>(`/articles/${encodeURIComponent(article._id)}`, {
+  return apiFetch<ContentChangeAnswer>(`/articles/${encodeURIComponent(article._id)}`, {
     method: 'PUT',
     json: { ...input, isPremium, viewCount, isApproved },
   });
 }
 
-export function deleteArticle(id: string): Promise<{ deletedCount: number }> {
-  return apiFetch<{ deletedCount: number }>(`/articles/${encodeURIComponent(id)}`, {
+export function deleteArticle(id: string): Promise<DeletedAnswer> {
+  return apiFetch<DeletedAnswer>(`/articles/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 }

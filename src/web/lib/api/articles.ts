@@ -1,14 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Article } from '#shared/articles';
-import type { ArticleListPage, PublicListQuery } from '#shared/pages';
+import type { ArticleListRequest } from '#shared/api/article-list';
+import { queryString } from '#shared/api/query-string';
+import type { ArticleListPage } from '#shared/pages';
 import { apiFetchWithHeaders } from './client';
-
-/**
- * What GET /api/articles filters by; empty values are left out of the request. Besides the
- * public lists' query (the server renders those too), the caller's own email: their own
- * articles, every status.
- */
-export type ArticleListParams = PublicListQuery & { email?: string };
 
 /** One page of articles and how many match in all (the X-Total-Count header). */
 export type ArticlePage = ArticleListPage;
@@ -17,7 +12,7 @@ export type ArticlePage = ArticleListPage;
 export const articleKeys = {
   all: ['articles'] as const,
   lists: () => [...articleKeys.all, 'list'] as const,
-  list: (params: ArticleListParams) => [...articleKeys.lists(), params] as const,
+  list: (params: ArticleListRequest) => [...articleKeys.lists(), params] as const,
   details: () => [...articleKeys.all, 'detail'] as const,
   detail: (id: string) => [...articleKeys.details(), id] as const,
   /** The article page's read (under the detail's key, so the detail's invalidation reaches it). */
@@ -25,18 +20,21 @@ export const articleKeys = {
 };
 
 export async function getArticles(
-  params: ArticleListParams,
+  params: ArticleListRequest,
   signal?: AbortSignal,
 ): Promise<ArticlePage> {
-  const { data, headers } = await apiFetchWithHeaders<Article[]>(`/articles?${listQuery(params)}`, {
-    signal,
-  });
+  const { data, headers } = await apiFetchWithHeaders<Article[]>(
+    `/articles?${queryString(params)}`,
+    {
+      signal,
+    },
+  );
   // A missing header is no total (Number(null) would make it 0).
   const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
   return { articles: data, total: Number.isFinite(total) ? total : data.length };
 }
 
-export function articlesQueryOptions(params: ArticleListParams) {
+export function articlesQueryOptions(params: ArticleListRequest) {
   return queryOptions({
     queryKey: articleKeys.list(params),
     queryFn: ({ signal }) => getArticles(params, signal),
@@ -44,32 +42,13 @@ export function articlesQueryOptions(params: ArticleListParams) {
 }
 
 /** A page of articles; while the next page loads, the previous one stays on screen. */
-export function useArticles(params: ArticleListParams) {
+export function useArticles(params: ArticleListRequest) {
   return useQuery({ ...articlesQueryOptions(params), placeholderData: keepPreviousData });
 }
 
 /** A page beyond a list's last (an old link): page 2 on, with nothing on it. */
 export function isPastTheEnd(list: ArticlePage, page = 1): boolean {
   return page > 1 && list.articles.length === 0;
-}
-
-/** The query string for `params`; tags are trimmed, lower-cased and joined with commas. */
-function listQuery(params: ArticleListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, raw] of Object.entries(params)) {
-    if (raw === undefined) continue;
-    const value = name === 'tags' ? normaliseTags(String(raw)) : String(raw).trim();
-    if (value !== '') query.set(name, value);
-  }
-  return query.toString();
-}
-
-function normaliseTags(tags: string): string {
-  return tags
-    .split(',')
-    .map((tag) => tag.trim().toLowerCase())
-    .filter(Boolean)
-    .join(',');
 }
 
 /** The article `id` if a list already loaded holds it (e.g. its title for the paywall). */

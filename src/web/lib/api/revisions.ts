@@ -1,3 +1,4 @@
+import type { ModifiedAnswer } from '#shared/api/writes';
 import {
   keepPreviousData,
   skipToken,
@@ -58,10 +59,10 @@ export function useReviewRevision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ revision, review }: { revision: ArticleRevision; review: RevisionReview }) =>
-      apiFetch<{ modifiedCount: number }>(
-        `/articles/${encodeURIComponent(revision.articleId)}/revision`,
-        { method: 'PUT', json: { revisionId: revision._id, ...review } },
-      ),
+      apiFetch<ModifiedAnswer>(`/articles/${encodeURIComponent(revision.articleId)}/revision`, {
+        method: 'PUT',
+        json: { revisionId: revision._id, ...review },
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: revisionKeys.all }),

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchAnswer } from '#shared/api/search';
-import type { SearchParams } from '#shared/search';
+import { queryString } from '#shared/api/query-string';
+import type { SearchParams } from '#shared/api/search-query';
 import { apiFetch } from './client';
 
 /**
@@ -14,13 +15,15 @@ export const searchKeys = {
 
 /** GET /api/search's query string for `params`; empty values are left out. */
 export function searchQueryString(params: SearchParams): string {
-  const query = new URLSearchParams({ q: params.q });
-  if (params.publisher) query.set('publisher', params.publisher);
-  if (params.tags?.length) query.set('tags', params.tags.join(','));
-  if (params.premium !== undefined) query.set('premium', String(params.premium));
-  if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
-  if (params.limit !== undefined) query.set('limit', String(params.limit));
-  return query.toString();
+  const { q, publisher, tags, premium, page, limit } = params;
+  return queryString({
+    q,
+    publisher,
+    tags,
+    premium,
+    page: page && page > 1 ? page : undefined,
+    limit,
+  });
 }
 
 export function searchQueryOptions(params: SearchParams) {

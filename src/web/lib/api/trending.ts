@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { articlesQueryOptions, type ArticleListParams } from './articles';
+import type { ArticleListRequest } from '#shared/api/article-list';
+import { articlesQueryOptions } from './articles';
 
 /** Spec: the trending carousel shows the 6 most viewed approved articles. */
-export const trendingParams: ArticleListParams = {
+export const trendingParams: ArticleListRequest = {
   isApproved: true,
   sortBy: 'viewCount',
   limit: 6,

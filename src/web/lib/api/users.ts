@@ -1,3 +1,5 @@
+import { queryString } from '#shared/api/query-string';
+import type { UsersRequest } from '#shared/api/users';
 import { queryOptions } from '@tanstack/react-query';
 import type { UserRecord } from '#shared/accounts';
 import type { MessageAnswer } from '#shared/api/message';
@@ -11,7 +13,9 @@ export const userKeys = {
 
 /** The signed-in user's own record (roles, premium state, posting counters). */
 export function getUserRecord(email: string, signal?: AbortSignal): Promise<UserRecord> {
-  return apiFetch<UserRecord>(`/users?email=${encodeURIComponent(email)}`, { signal });
+  return apiFetch<UserRecord>(`/users?${queryString({ email } satisfies UsersRequest)}`, {
+    signal,
+  });
 }
 
 export function userRecordQueryOptions(email: string) {

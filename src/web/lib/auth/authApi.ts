@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SignInEmail, SignInSocial } from '#shared/api/sign-in';
 import { apiFetch } from '../api/client';
 
 /*
@@ -28,7 +29,10 @@ export function sessionQueryOptions() {
 
 /** Signs in with email and password; the answer sets the session cookie. */
 export async function signInWithEmail(email: string, password: string): Promise<void> {
-  await apiFetch('/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  await apiFetch('/auth/sign-in/email', {
+    method: 'POST',
+    json: { email, password } satisfies SignInEmail,
+  });
 }
 
 export async function signOutOfServer(): Promise<void> {
@@ -39,13 +43,12 @@ export async function signOutOfServer(): Promise<void> {
  * Starts Google sign-in and answers the provider's address to send the window to. Google later
  * sends the browser back to `callbackURL`, or to `errorCallbackURL` with `?error=` on failure.
  */
-export async function startGoogleSignIn(urls: {
-  callbackURL: string;
-  errorCallbackURL: string;
-}): Promise<string> {
+export async function startGoogleSignIn(
+  urls: Required<Omit<SignInSocial, 'provider'>>,
+): Promise<string> {
   const { url } = await apiFetch<{ url: string }>('/auth/sign-in/social', {
     method: 'POST',
-    json: { provider: 'google', ...urls },
+    json: { provider: 'google', ...urls } satisfies SignInSocial,
   });
   return url;
 }

@@ -1,3 +1,4 @@
+import { freePostLimit } from '#shared/rules/posting';
 import type { UserRecord } from '#shared/accounts';
 import type { SessionUser } from './authApi';
 import type { AuthState } from './authContext';
@@ -38,7 +39,7 @@ export function authState(
       isAdmin: false,
       isPremium: false,
       premiumUntil: null,
-      allowedFor: 1,
+      allowedFor: freePostLimit,
       publishedArticles: 0,
       subscriptionHistory: [],
     },

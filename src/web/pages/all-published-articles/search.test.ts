@@ -12,7 +12,7 @@ describe('allArticlesSearch', () => {
         isApproved: true,
         title: 'rain',
         publisher: 'Courier',
-        tags: 'sports',
+        tags: ['sports'],
         page: 3,
         limit: 12,
       },
@@ -24,6 +24,11 @@ describe('allArticlesSearch', () => {
     expect(search).toEqual({ title: '', publisher: '', tags: '' });
     expect(page).toBe(1);
     expect(list).toMatchObject({ isApproved: true, page: 1, limit: 12 });
+  });
+
+  it('asks for the tags as the API reads them: trimmed, lower case, each once', () => {
+    expect(searchOf('tags=Sports,%20health,,sports').list.tags).toEqual(['sports', 'health']);
+    expect(searchOf('tags=Sports,%20health,,sports').search.tags).toBe('Sports, health,,sports');
   });
 
   it('never lets the address ask for unapproved articles', () => {

@@ -1,8 +1,9 @@
-import type { ArticleListParams } from '../../lib/api/articles';
+import type { ArticleListRequest } from '#shared/api/article-list';
 import { pageParam } from '../../lib/pageParam';
 import type { ArticleSearch } from './SearchForm';
 import { pageSizes } from '#shared/rules/limits';
 import { paths } from '#shared/paths';
+import { parseTagList } from '#shared/tags';
 
 export const pageSize = pageSizes.articleCards;
 
@@ -14,7 +15,14 @@ export function allArticlesSearch(params: URLSearchParams) {
     tags: params.get('tags') ?? '',
   };
   const page = pageParam(params);
-  const list: ArticleListParams = { isApproved: true, ...search, page, limit: pageSize };
+  const list: ArticleListRequest = {
+    isApproved: true,
+    title: search.title,
+    publisher: search.publisher,
+    tags: parseTagList(search.tags),
+    page,
+    limit: pageSize,
+  };
   return { search, page, list };
 }
 

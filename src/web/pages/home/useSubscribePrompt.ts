@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../components/dialogs/alert';
 import { useAuth } from '../../lib/auth/authContext';
+import { readerOf } from '../../lib/auth/reader';
+import { isOfferedPremium } from '#shared/rules/reading';
 import { paths } from '#shared/paths';
 
 /** Spec: the prompt comes 10 seconds after landing on the home page. */
@@ -15,7 +17,7 @@ const promptDelayMs = 10_000;
 export function useSubscribePrompt(): void {
   const auth = useAuth();
   const navigate = useNavigate();
-  const eligible = auth.status === 'signedIn' && !auth.isAdmin && !auth.isPremium;
+  const eligible = isOfferedPremium(readerOf(auth));
 
   useEffect(() => {
     if (!eligible) return;

@@ -1,4 +1,4 @@
-import type { ArticleListParams } from '../../lib/api/articles';
+import type { ArticleListRequest } from '#shared/api/article-list';
 import { pageParam } from '../../lib/pageParam';
 import { pageSizes } from '#shared/rules/limits';
 
@@ -7,6 +7,6 @@ export const pageSize = pageSizes.articleCards;
 /** The page of approved premium articles an address asks for. */
 export function premiumList(params: URLSearchParams) {
   const page = pageParam(params);
-  const list: ArticleListParams = { isPremium: true, isApproved: true, page, limit: pageSize };
+  const list: ArticleListRequest = { isPremium: true, isApproved: true, page, limit: pageSize };
   return { page, list };
 }

@@ -1,4 +1,7 @@
-import { searchLimits, type SearchParams } from '#shared/search';
+import { flagParam } from '#shared/api/query-string';
+import type { SearchParams } from '#shared/api/search-query';
+import { searchLimits } from '#shared/search';
+import { parseTagList } from '#shared/tags';
 import { paths } from '#shared/paths';
 import { searchQueryString } from '../../lib/api/search';
 import { pageParam } from '../../lib/pageParam';
@@ -13,19 +16,12 @@ export interface SearchState {
 }
 
 export function searchStateOf(params: URLSearchParams): SearchState {
-  const premium = params.get('premium');
   return {
     q: (params.get('q') ?? '').trim(),
     publisher: (params.get('publisher') ?? '').trim(),
-    tags: [
-      ...new Set(
-        (params.get('tags') ?? '')
-          .split(',')
-          .map((tag) => tag.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    ].sort(),
-    premium: premium === 'true' ? true : premium === 'false' ? false : undefined,
+    // Sorted, as the API's query reads them.
+    tags: parseTagList(params.get('tags') ?? '').sort(),
+    premium: flagParam(params.get('premium')),
     page: pageParam(params),
   };
 }

@@ -7,6 +7,7 @@ import { toast } from '../../components/toasts/toast';
 import { articleMessages } from '#shared/article-messages';
 import { type Article, type CreateArticle } from '#shared/articles';
 import { revisionMessages, type ArticleRevision } from '#shared/revisions';
+import { editGoesToReview } from '#shared/rules/moderation';
 import { tags, type Tag } from '#shared/tags';
 import { showAlert } from '../../components/dialogs/alert';
 import { ArticleForm } from '../../components/articles/form/ArticleForm';
@@ -67,7 +68,7 @@ function UpdateForm({ article, revision }: { article: Article; revision?: Articl
   const update = useUpdateArticle();
   const auth = useAuth();
   // The server decides; this only says beforehand what saving will do.
-  const forReview = article.isApproved && !auth.isAdmin;
+  const forReview = editGoesToReview(article, auth);
   const content = revision ?? article;
 
   async function save(input: CreateArticle): Promise<boolean> {

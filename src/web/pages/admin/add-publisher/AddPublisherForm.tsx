@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form/TextField';
 import { ImageInput } from '../../../components/image-input/ImageInput';
 import { buttonClass } from '../../../components/ui/button';
 import { useAddPublisher } from '../../../lib/api/admin';
+import { publisherMessages } from '#shared/api/publishers';
 
 interface Errors {
   name?: string;
@@ -25,7 +26,7 @@ export function AddPublisherForm() {
     event.preventDefault();
     const publisher = name.trim();
     const found: Errors = {
-      name: publisher ? undefined : 'Publisher name is required',
+      name: publisher ? undefined : publisherMessages.nameRequired,
       logo: logo ? undefined : 'Logo is required',
     };
     setErrors(found);

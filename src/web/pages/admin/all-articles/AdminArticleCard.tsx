@@ -3,6 +3,7 @@ import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../components/toasts/toast';
 import { articleStatus, type Article } from '#shared/articles';
+import { isDeclined } from '#shared/rules/moderation';
 import { Avatar, authorPerson } from '../../../components/Avatar';
 import { errorMessage } from '../../../components/dialogs/alert';
 import { EmailAddress } from '../../../components/EmailAddress';
@@ -32,7 +33,7 @@ export function AdminArticleCard({
   const remove = useDeleteArticle();
   const [declining, setDeclining] = useState(false);
   // A declined article must be reconsidered by its author before it can be approved.
-  const declined = Boolean(article.adminMessage);
+  const declined = isDeclined(article);
 
   function apply(change: Moderation, done: string) {
     moderate.mutate(

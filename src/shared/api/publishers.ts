@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainLine } from '#shared/control-characters';
+import { isPlainLine } from '../control-characters.js';
 
 export const publisherMessages = {
   nameRequired: 'Publisher name is required',
@@ -23,4 +23,4 @@ export const createPublisherBody = z.object({
     .min(1, publisherMessages.foreignLogo),
 });
 
-/** Dashboard items, in the spec's shapes: `_id` is the publisher's name. */
+export type CreatePublisher = z.infer<typeof createPublisherBody>;
