@@ -17,7 +17,9 @@ describe('search terms', () => {
   it('writes each engine’s query from words alone', () => {
     const terms = searchTerms('vote "white house" OR');
     expect(ftsQuery(terms, false)).toBe('"vote" AND "white house" AND "or"');
-    expect(ftsQuery(terms, true)).toBe('{title headings shown} : ("vote" AND "white house" AND "or")');
+    expect(ftsQuery(terms, true)).toBe(
+      '{title headings shown} : ("vote" AND "white house" AND "or")',
+    );
     expect(tsQuery(terms, false)).toBe('vote & (white <-> house) & or');
     expect(tsQuery(terms, true)).toBe('vote:ABC & (white:ABC <-> house:ABC) & or:ABC');
   });
