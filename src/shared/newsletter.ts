@@ -1,25 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.js';
 import { isPlainLine } from './control-characters.js';
-
-/** The newsletter's messages, the same in the API's answers and on the pages. */
-export const newsletterMessages = {
-  subscribed:
-    'Thank you. Check your inbox: we sent a link to confirm your subscription. Nothing else comes until you open it.',
-  confirmed: 'Your subscription is confirmed. The next newsletter comes to your inbox.',
-  badConfirmation: 'This confirmation link is not valid or has expired. Please subscribe again.',
-  tooManyRequests: 'Too many subscription requests. Please try again later.',
-  unknownPublisher: (name: string) => `There is no publisher named “${name}”`,
-} as const;
-
-/** The messages of a subscriber's own pages: preferences and unsubscribing. */
-export const newsletterLinkMessages = {
-  badLink: 'This link is not valid. Please use the link at the foot of one of our newsletters.',
-  saved: 'Your newsletter choices are saved.',
-  unsubscribed: 'You are unsubscribed. No more newsletters will come to this address.',
-  suppressed:
-    'Our newsletters to this address were returned, so we stopped sending them. Subscribe again to receive them.',
-} as const;
+import { newsletterLinkMessages, newsletterMessages } from './newsletter-messages.js';
 
 /** A subscriber may follow this many publishers besides the daily digest. */
 export const maxNewsletterPublishers = 50;
@@ -88,9 +70,3 @@ export type NewsletterSendAnswer = z.infer<typeof newsletterSendAnswerSchema>;
 
 /** How many an article would go to if sent now. */
 export const newsletterRecipientsSchema = z.object({ recipients: z.number().int() });
-
-export const newsletterSendMessages = {
-  notPublished: 'Only a published article can be sent as a newsletter.',
-  alreadySent: 'This article was sent as a newsletter already.',
-  noArticle: 'There is no article with this id.',
-} as const;

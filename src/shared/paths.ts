@@ -27,6 +27,7 @@ export const paths = {
   myProfile: '/myprofile',
   subscription: '/subscription',
   payment: '/payment',
+  newsletter: '/newsletter',
   newsletterConfirm: (token: string) => withToken(newsletterConfirmPage, token),
   newsletterPreferences: (token: string) => withToken(newsletterPreferencesPage, token),
   newsletterUnsubscribe: (token: string) => withToken(newsletterUnsubscribePage, token),

@@ -88,6 +88,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'newsletter',
+            path: page(paths.newsletter),
+            handle: handle({ module: 'pages/newsletter/NewsletterPage.tsx', query: [] }),
+            lazy: async () => ({
+              Component: (await import('./pages/newsletter/NewsletterPage')).NewsletterPage,
+            }),
+          },
+          {
             id: 'newsletter-confirm',
             path: page(routePatterns.newsletterConfirm),
             handle: handle({

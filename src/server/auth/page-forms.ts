@@ -71,6 +71,17 @@ export const pageFormRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.post<{ Body: FormFields }>(paths.newsletter, hidden, async (request, reply) => {
+    const email = field(request.body, 'email');
+    const chosen = request.body.publishers;
+    const answer = await callApi(app, request, {
+      url: '/api/newsletter/subscribe',
+      payload: { email, publishers: chosen === undefined ? [] : [chosen].flat() },
+    });
+    if (answer.statusCode === 202) return done(request, reply, answer);
+    return refused(request, reply, answer, { email });
+  });
+
   app.post<{ Querystring: FormFields }>(
     routePatterns.newsletterConfirm,
     hidden,

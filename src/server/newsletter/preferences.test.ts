@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterLinkMessages } from '#shared/newsletter';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { createPublisher } from '#server/test/factories';
 import { subscriberToken } from './links.js';

@@ -6,12 +6,11 @@ import formbody from '@fastify/formbody';
 import {
   newsletterChoicesSchema,
   newsletterConfirmSchema,
-  newsletterLinkMessages,
-  newsletterMessages,
   newsletterPreferencesSchema,
   newsletterSubscribeSchema,
   newsletterTokenQuery,
 } from '#shared/newsletter';
+import { newsletterLinkMessages, newsletterMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { rateLimits } from '#shared/rules/limits';
 import { AppError } from '#server/errors';

@@ -3,9 +3,9 @@ import { apiErrorSchema } from '#shared/api-error';
 import {
   newsletterRecipientsSchema,
   newsletterSendAnswerSchema,
-  newsletterSendMessages,
   newsletterSendSchema,
 } from '#shared/newsletter';
+import { newsletterSendMessages } from '#shared/newsletter-messages';
 import { mustBe, requireAdmin } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';

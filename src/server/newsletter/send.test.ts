@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleBody } from '#shared/article-body/schema';
-import { newsletterLinkMessages, newsletterSendMessages } from '#shared/newsletter';
+import { newsletterLinkMessages, newsletterSendMessages } from '#shared/newsletter-messages';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';

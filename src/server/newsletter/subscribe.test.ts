@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterLinkMessages, newsletterMessages } from '#shared/newsletter';
+import { newsletterLinkMessages, newsletterMessages } from '#shared/newsletter-messages';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { signUp } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
@@ -217,5 +217,47 @@ describe('the pages of the mailed links', () => {
       newsletterLinkMessages.unsubscribed,
     );
     expect(await subscriber('leaver@example.com')).toMatchObject({ status: 'unsubscribed' });
+  });
+});
+
+describe('signing up without script', () => {
+  const postForm = (fields: URLSearchParams) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/newsletter',
+      remoteAddress: `192.0.2.${(client += 1)}`,
+      headers: { origin: site, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields.toString(),
+    });
+
+  it('posts the footer’s form to the newsletter page, with the publishers chosen there', async () => {
+    const home = parse((await t.app.inject('/')).body);
+    const footerForm = home.querySelector('footer form');
+    expect(footerForm?.getAttribute('method')).toBe('post');
+    expect(footerForm?.getAttribute('action')).toBe('/newsletter');
+    expect(footerForm?.querySelector('input[type="email"]')?.getAttribute('name')).toBe('email');
+
+    const fields = new URLSearchParams([
+      ['email', 'formfan@example.com'],
+      ['publishers', 'Harbour Herald'],
+      ['publishers', 'Valley Voice'],
+    ]);
+    const answer = await postForm(fields);
+    expect(answer.statusCode).toBe(200);
+    expect(parse(answer.body).querySelector('main [role="status"]')?.textContent).toBe(
+      newsletterMessages.subscribed,
+    );
+    await confirmationToken('formfan@example.com');
+    expect(await choicesOf('formfan@example.com')).toEqual(['Harbour Herald', 'Valley Voice']);
+  });
+
+  it('shows the refusal on the page, the address kept', async () => {
+    const answer = await postForm(new URLSearchParams({ email: 'not an address' }));
+    expect(answer.statusCode).toBe(400);
+    const main = parse(answer.body).querySelector('main');
+    expect(main?.querySelector('[role="alert"]')?.textContent).toContain('Not a valid email');
+    expect(main?.querySelector('input[name="email"]')?.getAttribute('value')).toBe(
+      'not an address',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { siteName } from '#shared/site';
 import { useToday } from '../../hooks/useToday';
+import { NewsletterSignup } from '../newsletter/NewsletterSignup';
 import { FacebookIcon, InstagramIcon, XIcon } from './SocialIcons';
 
 const socialLinks = [
@@ -24,6 +25,9 @@ export function SiteFooter() {
           <p className="mt-2 text-sm text-paper/75">
             © {year} {siteName}. All rights reserved.
           </p>
+        </div>
+        <div className="w-full max-w-md">
+          <NewsletterSignup tone="dark" heading="The day’s news in your inbox, each evening" />
         </div>
         <ul aria-label="Follow us" className="flex gap-3">
           {socialLinks.map(({ label, href, Icon }) => (

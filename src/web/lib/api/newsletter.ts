@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MessageAnswer } from '#shared/api/message';
-import type { NewsletterChoices, NewsletterPreferences } from '#shared/newsletter';
+import type {
+  NewsletterChoices,
+  NewsletterPreferences,
+  NewsletterSendAnswer,
+} from '#shared/newsletter';
 import { apiFetch } from './client';
 
 /** Confirms a newsletter subscription with the token of its mailed link. */
@@ -45,6 +49,34 @@ export async function saveNewsletterChoices(
 export async function unsubscribeNewsletter(token: string): Promise<string> {
   const { message } = await apiFetch<MessageAnswer>(`/newsletter/unsubscribe${tokenQuery(token)}`, {
     method: 'POST',
+  });
+  return message;
+}
+
+/** How many subscribers an article would go to if an admin sent it now. */
+export async function newsletterRecipients(articleId: string): Promise<number> {
+  const { recipients } = await apiFetch<{ recipients: number }>(
+    `/newsletter/sends/recipients?articleId=${encodeURIComponent(articleId)}`,
+  );
+  return recipients;
+}
+
+/** Sends a published article as a newsletter now (admins); once an article. */
+export function sendArticleNewsletter(articleId: string): Promise<NewsletterSendAnswer> {
+  return apiFetch<NewsletterSendAnswer>('/newsletter/sends', {
+    method: 'POST',
+    json: { articleId: Number(articleId) },
+  });
+}
+
+/** Asks for the newsletter at an address; the answer is the same whatever the address's state. */
+export async function subscribeNewsletter(
+  email: string,
+  publishers: string[] = [],
+): Promise<string> {
+  const { message } = await apiFetch<MessageAnswer>('/newsletter/subscribe', {
+    method: 'POST',
+    json: { email, publishers },
   });
   return message;
 }

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { newsletterMessages } from '#shared/newsletter';
+import { newsletterMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../components/AuthCard';
 import { errorMessage } from '../../components/dialogs/alert';

@@ -1,7 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newsletterLinkMessages, type NewsletterPreferences } from '#shared/newsletter';
+import { type NewsletterPreferences } from '#shared/newsletter';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { authAs, renderPage } from '../../test/PageUnderTest';
 import { NewsletterChoicesForm } from './NewsletterChoicesForm';
 

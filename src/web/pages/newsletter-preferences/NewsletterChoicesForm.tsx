@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { newsletterLinkMessages, type NewsletterPreferences } from '#shared/newsletter';
+import { type NewsletterPreferences } from '#shared/newsletter';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { errorMessage } from '../../components/dialogs/alert';
 import { FormError } from '../../components/form/FormError';

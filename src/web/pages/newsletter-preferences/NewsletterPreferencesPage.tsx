@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { newsletterLinkMessages } from '#shared/newsletter';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { AuthCard } from '../../components/AuthCard';
 import { FormError } from '../../components/form/FormError';
 import { LoadError } from '../../components/LoadError';

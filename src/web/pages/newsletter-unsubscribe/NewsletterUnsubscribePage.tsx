@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { newsletterLinkMessages } from '#shared/newsletter';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../components/AuthCard';
 import { errorMessage } from '../../components/dialogs/alert';

@@ -1,4 +1,5 @@
 import { ArticleImage, type ImagePriority } from '../../../components/articles/ArticleImage';
+import { clsx } from 'clsx';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../components/toasts/toast';
@@ -16,6 +17,7 @@ import { formatDate } from '../../../lib/formatDate';
 import { deleteWithConfirm } from '../../../components/articles/deleteWithConfirm';
 import { DeclineDialog } from './DeclineDialog';
 import { revisionQueueId } from './RevisionQueue';
+import { sendAsNewsletter } from './sendAsNewsletter';
 
 /** One article with its facts and the editors' buttons: Approve, Decline, Delete, Make Premium. */
 /** The admin grid: one, two or three columns beside the admin menu. */
@@ -139,6 +141,15 @@ export function AdminArticleCard({
           >
             Make Premium
           </button>
+          {article.isApproved && (
+            <button
+              type="button"
+              onClick={() => void sendAsNewsletter(article)}
+              className={clsx(buttonClass({ variant: 'secondary', size: 'sm' }), 'col-span-2')}
+            >
+              Send as newsletter
+            </button>
+          )}
         </div>
       </div>
       {declining && (

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { NewsletterSignup } from '../../components/newsletter/NewsletterSignup';
+import { PageHeading } from '../../components/PageHeading';
+import { PageHead } from '../../head/PageHead';
+import { usePublishers } from '../../lib/api/publishers';
+import { useFormOutcome } from '../../lib/formOutcome';
+
+/**
+ * The newsletter's own page: the daily digest, and the publishers a reader may follow besides.
+ * The footer's sign-up form posts here when the app's script is not running.
+ */
+export function NewsletterPage() {
+  const outcome = useFormOutcome();
+  const publishers = usePublishers();
+  const [chosen, setChosen] = useState<string[]>([]);
+
+  function toggle(name: string, on: boolean) {
+    setChosen((current) => (on ? [...current, name] : current.filter((n) => n !== name)));
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHead
+        title="Newsletters"
+        description="Tribune's daily digest by email, and the news of the publishers you follow."
+      />
+      <PageHeading>Newsletters</PageHeading>
+      <p className="mt-4 text-lg">
+        The daily digest brings the day’s new articles to your inbox each evening, with their
+        openings and a link to the rest. Choose publishers too, and their new articles come in it.
+        We send nothing until you confirm your address, and every newsletter says how to leave.
+      </p>
+      <div className="mt-8 border-t-4 border-ink bg-surface p-5 shadow-sm sm:p-8">
+        <NewsletterSignup
+          heading="Get the daily digest"
+          publishers={chosen}
+          initial={
+            outcome && {
+              message: outcome.message,
+              refused: outcome.kind === 'refused',
+              email: outcome.values.email,
+            }
+          }
+        >
+          {publishers.data && publishers.data.length > 0 && (
+            <fieldset>
+              <legend className="text-sm font-semibold">
+                Follow publishers as well (optional)
+              </legend>
+              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+                {publishers.data.map(({ _id, publisher }) => (
+                  <li key={_id}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="publishers"
+                        value={publisher}
+                        checked={chosen.includes(publisher)}
+                        onChange={(event) => toggle(publisher, event.target.checked)}
+                        className="size-4 accent-accent"
+                      />
+                      {publisher}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </NewsletterSignup>
+      </div>
+    </div>
+  );
+}
