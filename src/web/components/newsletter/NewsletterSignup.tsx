@@ -92,7 +92,7 @@ export function NewsletterSignup({
             type="submit"
             disabled={sending}
             className={clsx(
-              buttonClass({ variant: dark ? 'secondary' : 'primary' }),
+              buttonClass({ variant: dark ? 'inverse' : 'primary' }),
               'whitespace-nowrap',
             )}
           >
