@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { siteName } from '#shared/site';
 import { listArticles } from '../articles/queries/list.js';
-import { readLifetimesMs } from '../cache/public-reads.js';
+import { readLifetimesMs } from '../cache/kept-reads.js';
 import { listQuery } from '../articles/request-schemas.js';
 import { AppError } from '../errors.js';
 import {
@@ -38,7 +38,7 @@ const rssLength = 50;
 
 /**
  * robots.txt, the sitemaps and the RSS feed, read from the database. Each document is made once
- * and kept like the public lists (cache/public-reads.ts): every article write invalidates it.
+ * and kept like the public lists (cache/kept-reads.ts): every article write invalidates it.
  */
 export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, options) => {
   const db = app.database.db;
