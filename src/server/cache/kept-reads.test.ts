@@ -126,6 +126,19 @@ describe('kept reads', () => {
     expect(await notFound()).toBe('404 #2');
   });
 
+  it('when told, keep a value only from the second time its key is asked for lately', async () => {
+    const twice = new KeptReads({ current: () => changes }, megabyte, { keptFromSecondAsk: 2 });
+    expect(await twice.read('a', 30_000, read('a'))).toBe('a #1');
+    expect(twice.peek('a', 30_000)).toBeUndefined();
+    expect(await twice.read('a', 30_000, read('a'))).toBe('a #2');
+    expect(await twice.read('a', 30_000, read('a'))).toBe('a #2');
+    // Asked once each, b and c push a out of the keys asked for lately: a kept value stays.
+    for (const key of ['b', 'c']) await twice.read(key, 30_000, read(key));
+    expect(await twice.read('a', 30_000, read('a'))).toBe('a #2');
+    expect(await twice.read('b', 30_000, read('b'))).toBe('b #5');
+    expect(twice.peek('c', 30_000)).toBeUndefined();
+  });
+
   it('do not remember a read that failed', async () => {
     await expect(reads.read('k', 30_000, () => Promise.reject(new Error('down')))).rejects.toThrow(
       'down',

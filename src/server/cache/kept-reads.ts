@@ -63,12 +63,23 @@ const jsonLength = (value: unknown) => JSON.stringify(value)?.length ?? 1;
 export class KeptReads {
   #generation = Number.NaN;
   #room: LRUCache<string, Kept, Fill>;
+  /** The keys asked for lately, without their values (see `keptFromSecondAsk`). */
+  readonly #asked: LRUCache<string, true> | undefined;
 
+  /**
+   * `keptFromSecondAsk`: keep a value only once its key is asked for again while it is among
+   * that many keys asked for lately. For a room whose keys are mostly asked for once (articles
+   * opened at random from an archive), keeping each first answer cost more than it saved: the
+   * values went before anyone asked for them again, and their making and their collection by
+   * the garbage collector made every read dearer.
+   */
   constructor(
     private readonly changes: Pick<ChangeWatch, 'current'>,
     private readonly maxBytes: number,
+    { keptFromSecondAsk }: { keptFromSecondAsk?: number } = {},
   ) {
     this.#room = this.#emptyRoom();
+    this.#asked = keptFromSecondAsk ? new LRUCache({ max: keptFromSecondAsk }) : undefined;
   }
 
   /**
@@ -80,6 +91,14 @@ export class KeptReads {
     read: () => Promise<T>,
     { size = jsonLength, keep }: KeepOptions<T> = {},
   ): Promise<T> {
+    if (
+      this.#asked &&
+      !this.#asked.has(key) &&
+      this.#room.peek(key, { allowStale: true }) === undefined
+    ) {
+      this.#asked.set(key, true);
+      return read();
+    }
     const { generation, sure } = this.changes.current();
     const room = this.#roomOf(generation);
     if (!sure) lifetimeMs = Math.min(lifetimeMs, unsureLifetimeMs);

@@ -8,6 +8,8 @@ declare module 'fastify' {
     publicReads: KeptReads;
     /** Search answers this process keeps, apart from the lists (see rooms). */
     searchReads: KeptReads;
+    /** Articles' details as guests get them, apart from the lists (see rooms). */
+    articleReads: KeptReads;
     /** Guests' pages this process keeps (pages/guest-pages.ts). */
     guestPages: KeptReads;
     /** The changes to what the public sees, as this process follows them (db/changes.ts). */
@@ -25,13 +27,22 @@ const megabytes = 1024 * 1024;
  * - Search answers are as many as the words readers type, and larger than a list's page (14 KB
  *   of JSON with their facets): among the lists, a burst of new words would hold the room and
  *   leave the lists only what they use more recently. Apart, they have their own.
+ * - Articles' details, about 1,000 of 4 to 15 KB: as many as the articles, most asked for once
+ *   (opened at random from the archive), so apart from the lists too.
  * - Guests' pages: about 500 of 30 KB of HTML, counted twice for their compressed copies.
  */
 const rooms = {
   publicReads: 16 * megabytes,
   searchReads: 8 * megabytes,
+  articleReads: 8 * megabytes,
   guestPages: 32 * megabytes,
 };
+
+/**
+ * A guest's detail is kept from its second request among this many lately asked for: popular
+ * articles are, articles opened once at random from the archive are not (kept-reads.ts).
+ */
+const articlesAskedLately = 2_000;
 
 /**
  * What this process keeps of what the public sees, invalidated at once whenever the database
@@ -42,6 +53,10 @@ export const cachePlugin = fp(
     const changes = await app.database.watchChanges(app.log);
     app.decorate('publicReads', new KeptReads(changes, rooms.publicReads));
     app.decorate('searchReads', new KeptReads(changes, rooms.searchReads));
+    app.decorate(
+      'articleReads',
+      new KeptReads(changes, rooms.articleReads, { keptFromSecondAsk: articlesAskedLately }),
+    );
     app.decorate('guestPages', new KeptReads(changes, rooms.guestPages));
     app.decorate('publicChanges', changes);
     app.addHook('onClose', () => changes.close());
