@@ -26,6 +26,8 @@ const unsureLifetimeMs = 1_000;
 
 interface Kept {
   value: unknown;
+  /** The value as every reader gets it while it is fresh: one promise made once, not one a read. */
+  answer: Promise<unknown>;
   /** When the value was asked for: it is never answered once its lifetime older than this. */
   readAt: number;
   /** Its size in bytes, roughly: what the room is counted in. */
@@ -102,6 +104,12 @@ export class KeptReads {
     const { generation, sure } = this.changes.current();
     const room = this.#roomOf(generation);
     if (!sure) lifetimeMs = Math.min(lifetimeMs, unsureLifetimeMs);
+    // A fresh value, what most reads find, is answered without a fetch's promises. (get on a
+    // stale entry would delete it, so it is asked only of a fresh one.)
+    if (room.getRemainingTTL(key) > 0) {
+      const fresh = room.get(key);
+      if (fresh && Date.now() < fresh.readAt + lifetimeMs) return fresh.answer as Promise<T>;
+    }
     const kept = room.peek(key, { allowStale: true });
     const tooOld = kept !== undefined && Date.now() >= kept.readAt + lifetimeMs;
     const fill: Fill = async () => {
@@ -109,7 +117,7 @@ export class KeptReads {
       const value = await read();
       // A value larger than the room's largest entry is answered and never stored.
       const bytes = keep && !keep(value) ? this.maxBytes + 1 : Math.ceil(size(value));
-      return { value, readAt, size: Math.max(1, bytes) };
+      return { value, answer: Promise.resolve(value), readAt, size: Math.max(1, bytes) };
     };
     return room
       .fetch(key, {
