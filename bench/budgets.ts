@@ -6,8 +6,11 @@ import type { LatencyBudget } from './scenarios.js';
 /** The budgets of docs/PERFORMANCE.md ("The budgets"), in the units the benchmark measures. */
 export const budgets = {
   p99Ms: { list: 25, detail: 10, page: 25, search: 50 } satisfies Record<LatencyBudget, number>,
-  /** A guest's HTML page answers at least this share of the bare route's saturated rate. */
-  pageOfBare: 0.5,
+  /**
+   * Saturated throughput at least this share of the bare route's: a guest's HTML page, and the
+   * article detail (whose answer is the JSON route most asked for after the lists).
+   */
+  ofBare: { page: 0.5, detail: 0.4 } satisfies Partial<Record<LatencyBudget, number>>,
   initialScriptBytes: 150_000,
   /** What the write pages fetch for the article editor on first use (decision 016). */
   editorScriptBytes: 130_000,
@@ -45,17 +48,18 @@ export function checkBudgets(measured: {
         met: latencyMet(s),
       });
     }
-    if (s.budget === 'page' && s.ofBare !== undefined) {
+    const ratio = ratioBudget(s);
+    if (ratio !== undefined && s.ofBare !== undefined) {
       checks.push({
         kind: 'throughput',
         budget: `${s.label}: saturated throughput vs the bare route`,
-        limit: `>= ${budgets.pageOfBare}x`,
+        limit: `>= ${ratio}x`,
         actual:
           `${s.ofBare.toFixed(2)}x` +
           (s.bareBeside
             ? ` (of ${Math.round(s.bareBeside).toLocaleString('en')}/s, measured beside it)`
             : ''),
-        met: s.ofBare >= budgets.pageOfBare,
+        met: s.ofBare >= ratio,
       });
     }
   }
@@ -113,6 +117,11 @@ export function checkBudgets(measured: {
 export function latencyMet(s: ScenarioReport): boolean {
   if (!s.budget || !s.atRate?.requests || errorCount(s.atRate) > 0) return false;
   return s.atRate.p99 < budgets.p99Ms[s.budget];
+}
+
+/** The share of the bare route's throughput a scenario must reach, if it has one. */
+export function ratioBudget(s: { budget?: LatencyBudget }): number | undefined {
+  return s.budget === 'page' || s.budget === 'detail' ? budgets.ofBare[s.budget] : undefined;
 }
 
 /** Errors of both measurements: at saturation and at the fixed rate. */

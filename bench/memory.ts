@@ -20,7 +20,7 @@ export function residentBytes(pid: number): { rss: number; peak: number } | unde
 }
 
 /** The processes whose parent is `pid`, from each one's /proc/<pid>/stat. */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -26,6 +26,13 @@ export interface ScenarioReport {
    * before; their ratios are against the bare route measured first).
    */
   bareBeside?: number;
+  /**
+   * The server's CPU time per answer of the saturated run, in microseconds (its process and
+   * workers', from /proc; absent in reports made before, and off Linux).
+   */
+  cpuUs?: number;
+  /** `cpuUs` relative to the bare route's, measured beside it as `ofBare` is. */
+  cpuOfBare?: number;
   budget?: LatencyBudget;
   maxRss: number;
   /** The median of the RSS samples taken during the saturated run (the memory budget's). */
@@ -103,6 +110,8 @@ export function formatReport(report: BenchReport): string {
         'scenario',
         'max req/s',
         'x bare',
+        'CPU µs/req',
+        'CPU x bare',
         `p50 ms at ${rate}/s`,
         `p99 ms at ${rate}/s`,
         'errors',
@@ -113,6 +122,8 @@ export function formatReport(report: BenchReport): string {
         s.label,
         Math.round(s.saturated.rps).toLocaleString('en'),
         s.ofBare?.toFixed(2) ?? '',
+        s.cpuUs === undefined ? '' : Math.round(s.cpuUs).toLocaleString('en'),
+        s.cpuOfBare?.toFixed(2) ?? '',
         s.atRate ? `${s.atRate.p50}${ownRate(s)}` : '',
         s.atRate ? `${s.atRate.p99}${ownRate(s)}` : '',
         errorText(s),

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { checkBudgets, scenarioErrors } from './budgets.js';
+import { checkBudgets, ratioBudget, scenarioErrors } from './budgets.js';
 import { editorScript, initialScripts, mainScript } from './bundle-size.js';
+import { cpuMeter } from './cpu.js';
 import { createBenchDatabase } from './databases.js';
 import { measureDatabaseShare } from './database-share.js';
 import { fillDatabase } from './fill.js';
@@ -84,12 +85,14 @@ try {
   const reports: ScenarioReport[] = [];
   let views: { counted: number; answered: number } | undefined;
   const bareRps = () => reports.find((r) => r.key === 'bare')?.saturated.rps;
+  const bareCpuUs = () => reports.find((r) => r.key === 'bare')?.cpuUs;
   // The bare route measured again right before and right after a scenario: what a ratio held to
   // a budget is taken against (see besideBare).
   const measureBare = async () => {
     await settleFrom(running);
+    const cpu = cpuMeter(running.pid);
     const bare = await guarded(running, load(running.baseUrl, byKey('bare'), options));
-    return bare.rps;
+    return { rps: bare.rps, cpuUs: cpu.perAnswerUs(bare.requests) };
   };
   for (const scenario of plan) {
     await settleFrom(running);
@@ -120,10 +123,12 @@ try {
     const bareBefore = besideBare(scenario) ? await measureBare() : undefined;
     const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
     const memory = sampleMemory(running.pid);
+    const cpu = cpuMeter(running.pid);
     const saturated = await guarded(
       running,
       load(running.baseUrl, scenario, { ...options, amount }),
     );
+    const cpuUs = cpu.perAnswerUs(saturated.requests);
     const { maxRss, medianRss } = memory.stop();
     if (scenario.key === 'views') {
       views = {
@@ -134,9 +139,11 @@ try {
     const databaseShare = options.databaseShare
       ? await measureDatabaseShare(running.baseUrl, scenario)
       : undefined;
-    const bareBeside =
-      bareBefore === undefined ? undefined : (bareBefore + (await measureBare())) / 2;
+    const bareAfter = bareBefore && (await measureBare());
+    const bareBeside = bareAfter ? (bareBefore.rps + bareAfter.rps) / 2 : undefined;
+    const bareCpuBeside = bareAfter ? mean(bareBefore.cpuUs, bareAfter.cpuUs) : undefined;
     const bare = scenario.key === 'bare' ? saturated.rps : (bareBeside ?? bareRps());
+    const bareCpu = scenario.key === 'bare' ? cpuUs : (bareCpuBeside ?? bareCpuUs());
     reports.push({
       key: scenario.key,
       label: scenario.label,
@@ -144,6 +151,8 @@ try {
       atRate,
       ofBare: bare ? saturated.rps / bare : undefined,
       bareBeside,
+      cpuUs,
+      cpuOfBare: cpuUs && bareCpu ? cpuUs / bareCpu : undefined,
       budget: scenario.budget,
       rate,
       maxRss,
@@ -152,6 +161,7 @@ try {
     });
     console.log(
       ` ${Math.round(saturated.rps)} req/s` +
+        (cpuUs === undefined ? '' : `, ${Math.round(cpuUs)} µs CPU each`) +
         (atRate ? `; at ${rate}/s p50 ${atRate.p50} ms, p99 ${atRate.p99} ms` : ''),
     );
   }
@@ -210,7 +220,7 @@ try {
 }
 
 /**
- * Whether a scenario's ratio to the bare route is held to a budget (the guest pages'), and so is
+ * Whether a scenario's ratio to the bare route is held to a budget (the guest pages', the detail's), and so is
  * taken against the bare route measured right before and right after it rather than at the start
  * of the run: this machine's speed drifts by up to twice within minutes (the bare route between
  * 10,000 and 22,000 a second in one hour, docs/PERFORMANCE.md), far more than what the ratio is
@@ -218,7 +228,7 @@ try {
  * hour's machine.
  */
 function besideBare(scenario: Scenario): boolean {
-  return scenario.budget === 'page';
+  return ratioBudget(scenario) !== undefined;
 }
 
 /** Waits out the previous load's backlog, saying so when it took a while. */
@@ -234,4 +244,8 @@ function guarded<T>(running: RunningServer, work: Promise<T>): Promise<T> {
     work,
     running.exited.then(() => Promise.reject(new Error('The server exited'))),
   ]);
+}
+
+function mean(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || b === undefined ? undefined : (a + b) / 2;
 }

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { articleViewsPlugin } from './articles/article-views.js';
 import { articleRoutes } from './articles/routes.js';
 import { cachePlugin } from './cache/plugin.js';
@@ -20,6 +16,7 @@ import { registrationRoutes } from './auth/register.js';
 import { databasePlugin } from './db/plugin.js';
 import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { answerSerializerCompiler, checkedSerializerCompiler } from './http/answer-serializer.js';
 import { compressThreshold, installAnswerCompression } from './http/compress-answers.js';
 import { installCors } from './http/cors.js';
 import { installDrain } from './http/drain.js';
@@ -90,7 +87,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     routerOptions: { maxParamLength: Number.MAX_SAFE_INTEGER },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their schemas in the tests, not at run time (answer-serializer.ts).
+  app.setSerializerCompiler(
+    config.env === 'test' ? checkedSerializerCompiler : answerSerializerCompiler,
+  );
 
   app.decorate('clock', deps.clock ?? systemClock);
   // First, so that its clock starts before any other hook's work.

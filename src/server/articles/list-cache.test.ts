@@ -5,7 +5,7 @@ import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
 import { testDialect } from '../test/database.js';
 import { createArticle, createPublisher } from '../test/factories.js';
 
-// List answers and totals are read once and reused for a few seconds (cache/public-reads.ts);
+// List answers and totals are read once and reused for a few seconds (cache/kept-reads.ts);
 // every write must show in the next answer all the same, and a change no notice announces
 // (view counts) within the lifetime.
 let t: TestApp;

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../errors.js';
 import { isSavedImage } from '../images/variants.js';
 import { requireStoredBodyImages } from './body-images.js';
+import { readLifetimesMs } from '../cache/kept-reads.js';
 import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
@@ -202,14 +203,30 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One article with its full text',
         description:
           '404 for a pending or declined article unless the caller is its author or an admin; ' +
-          '403 for a premium article unless the caller is premium, an admin or its author.',
+          '403 for a premium article unless the caller is premium, an admin or its author. ' +
+          'A guest’s answer is kept up to 30 seconds and forgotten on any write that changes ' +
+          'it; its `viewCount` may lag as much, as the lists’ does.',
         params: articleIdParams,
         response: { 200: articleSchema, 403: error, 404: error },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parseArticleId(request.params.id);
-      return readArticle(db, id, await currentUser(request));
+      const caller = await currentUser(request);
+      if (caller) return readArticle(db, id, caller);
+      // A published free article is the same for every guest: kept like a list's page from its
+      // second request, made into JSON and compressed once, and forgotten on every change
+      // announced (its view count may lag as the lists' do). A refusal (404, 403) is an error,
+      // never kept.
+      const article = await app.articleReads.read(
+        `detail:${id}`,
+        readLifetimesMs.page,
+        () => readArticle(db, id, null),
+        // Its size is its shared answer's, made once here and reused to send it.
+        { size: (value) => sharedAnswerOf(value).body.length },
+      );
+      replyWithShared(reply, sharedAnswerOf(article));
+      return article;
     },
   );
 

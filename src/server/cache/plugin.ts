@@ -1,27 +1,48 @@
 import fp from 'fastify-plugin';
 import type { ChangeWatch } from '../db/changes.js';
-import { GuestPages } from './guest-pages.js';
-import { PublicReads } from './public-reads.js';
+import { KeptReads } from './kept-reads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Public answers (lists, totals, feeds) this process keeps. */
-    publicReads: PublicReads;
-    /** Search answers this process keeps, apart from the lists (see searchAnswersKept). */
-    searchReads: PublicReads;
-    /** Guests' pages this process keeps. */
-    guestPages: GuestPages;
+    publicReads: KeptReads;
+    /** Search answers this process keeps, apart from the lists (see rooms). */
+    searchReads: KeptReads;
+    /** Articles' details as guests get them, apart from the lists (see rooms). */
+    articleReads: KeptReads;
+    /** Guests' pages this process keeps (pages/guest-pages.ts). */
+    guestPages: KeptReads;
     /** The changes to what the public sees, as this process follows them (db/changes.ts). */
     publicChanges: ChangeWatch;
   }
 }
 
+const megabytes = 1024 * 1024;
+
 /**
- * Search answers are as many as the words readers type, and larger than a list's page (14 KB of
- * JSON with their facets): kept among the lists, a burst of new words would push the home page's
- * lists out and hold 2,000 of them. Apart, they have their own, smaller room.
+ * The rooms, in bytes of the answers' text. In memory an answer takes a few times that: the
+ * objects it was made from, its text and bytes, its compressed copies.
+ *
+ * - Lists, totals and feeds: about 2,500 pages of twelve articles (6 KB of JSON each).
+ * - Search answers are as many as the words readers type, and larger than a list's page (14 KB
+ *   of JSON with their facets): among the lists, a burst of new words would hold the room and
+ *   leave the lists only what they use more recently. Apart, they have their own.
+ * - Articles' details, about 1,000 of 4 to 15 KB: as many as the articles, most asked for once
+ *   (opened at random from the archive), so apart from the lists too.
+ * - Guests' pages: about 500 of 30 KB of HTML, counted twice for their compressed copies.
  */
-const searchAnswersKept = 500;
+const rooms = {
+  publicReads: 16 * megabytes,
+  searchReads: 8 * megabytes,
+  articleReads: 8 * megabytes,
+  guestPages: 32 * megabytes,
+};
+
+/**
+ * A guest's detail is kept from its second request among this many lately asked for: popular
+ * articles are, articles opened once at random from the archive are not (kept-reads.ts).
+ */
+const articlesAskedLately = 2_000;
 
 /**
  * What this process keeps of what the public sees, invalidated at once whenever the database
@@ -30,9 +51,13 @@ const searchAnswersKept = 500;
 export const cachePlugin = fp(
   async (app) => {
     const changes = await app.database.watchChanges(app.log);
-    app.decorate('publicReads', new PublicReads(changes));
-    app.decorate('searchReads', new PublicReads(changes, searchAnswersKept));
-    app.decorate('guestPages', new GuestPages(changes));
+    app.decorate('publicReads', new KeptReads(changes, rooms.publicReads));
+    app.decorate('searchReads', new KeptReads(changes, rooms.searchReads));
+    app.decorate(
+      'articleReads',
+      new KeptReads(changes, rooms.articleReads, { keptFromSecondAsk: articlesAskedLately }),
+    );
+    app.decorate('guestPages', new KeptReads(changes, rooms.guestPages));
     app.decorate('publicChanges', changes);
     app.addHook('onClose', () => changes.close());
   },

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '#shared/api-error';
 import { siteName } from '#shared/site';
 import { rssPath } from '#shared/paths';
 import { listArticles } from '../articles/queries/list.js';
-import { readLifetimesMs } from '../cache/public-reads.js';
+import { readLifetimesMs } from '../cache/kept-reads.js';
 import { articleListQuery } from '#shared/api/article-list';
 import { AppError } from '../errors.js';
 import {
@@ -39,7 +39,7 @@ const rssLength = 50;
 
 /**
  * robots.txt, the sitemaps and the RSS feed, read from the database. Each document is made once
- * and kept like the public lists (cache/public-reads.ts): every article write invalidates it.
+ * and kept like the public lists (cache/kept-reads.ts): every article write invalidates it.
  */
 export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, options) => {
   const db = app.database.db;

@@ -5,6 +5,7 @@ import { currentUser } from '../auth/guards.js';
 import { sendGzipped, sendShared } from '../http/compress-answers.js';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
+import { guestPage, isGuestPageKept } from './guest-pages.js';
 import { storedPageBuild, storingRender } from './storing-render.js';
 import { StoredPages } from './stored-pages.js';
 
@@ -26,7 +27,7 @@ export type PageAnswerer = ReturnType<typeof pageAnswerer>;
 /**
  * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
- * kept and shared (cache/guest-pages.ts) and may be revalidated by any cache; a guest's page of
+ * kept and shared (guest-pages.ts) and may be revalidated by any cache; a guest's page of
  * a published article is also stored in the database (stored-pages.ts), and filled ahead of its
  * first reader (fill-stored-pages.ts). A signed-in reader's page is theirs: rendered for the
  * request and never stored anywhere.
@@ -69,9 +70,9 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     const articleId = caller ? undefined : articleAddress.exec(address)?.[1];
     if (articleId) {
       // Kept in this process (a popular article), else stored, else rendered and stored.
-      const gzip = app.guestPages.kept(address) ? undefined : await stored.read(+articleId);
+      const gzip = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
       if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);
-      const page = await app.guestPages.page(address, () => renderGuestArticle(+articleId));
+      const page = await guestPage(app, address, () => renderGuestArticle(+articleId));
       reply.status(page.status).header('cache-control', 'no-cache');
       return sendShared(reply, page.answer, html);
     }
@@ -79,7 +80,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     // out, and each must count against the reader's search budget. Their answers are kept
     // already (search/queries.ts), which makes rendering them cheap.
     if (!caller && match.id !== 'search') {
-      const page = await app.guestPages.page(address, () => render(address, null, request.ip));
+      const page = await guestPage(app, address, () => render(address, null, request.ip));
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }

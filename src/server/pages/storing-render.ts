@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
-import type { GuestRender } from '../cache/guest-pages.js';
+import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
 
 /**

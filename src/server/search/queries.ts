@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '#shared/api/search';
-import { readLifetimesMs, type PublicReads } from '../cache/public-reads.js';
+import { readLifetimesMs, type KeptReads } from '../cache/kept-reads.js';
 import { selectArticles } from '../articles/queries/select.js';
 import { toArticleJson } from '../articles/to-json.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
@@ -28,7 +28,7 @@ export interface SearchAudience {
  * One page of a site search, ranked, with the total and the facets of the matches ranked
  * (matches.ts: all of them, or the newest when there are very many). An answer
  * depends only on the query and on whether the caller may read premium text, so, like a public
- * list, it is kept for a while and dropped at once on any write (cache/public-reads.ts): a
+ * list, it is kept for a while and dropped at once on any write (cache/kept-reads.ts): a
  * popular search is read a few times a minute, not for every reader. Only the searches read
  * from the database pass `gate` (search/gate.ts), which refuses them past what the engine can
  * answer in time; a kept answer costs nothing and is never refused.
@@ -39,7 +39,7 @@ export function searchArticles(
   filters: SearchFilters,
   page: SearchPage,
   { publicOnly }: SearchAudience,
-  { keep, gate }: { keep: PublicReads; gate: WorkGate },
+  { keep, gate }: { keep: KeptReads; gate: WorkGate },
 ): Promise<SearchAnswer> {
   const key = `search:${JSON.stringify([terms, filters, page, publicOnly])}`;
   return keep.read(key, readLifetimesMs.page, () =>

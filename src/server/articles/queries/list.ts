@@ -3,7 +3,7 @@ import type { Article } from '#shared/articles';
 import type { Db, Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { toArticleJson } from '../to-json.js';
-import { readLifetimesMs, type PublicReads } from '#server/cache/public-reads';
+import { readLifetimesMs, type KeptReads } from '#server/cache/kept-reads';
 import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';
 import {
@@ -42,7 +42,7 @@ export interface ListOptions {
    */
   withRevisions?: boolean;
   /** Where a public list's answer is kept (app.publicReads); read every time without it. */
-  keep?: PublicReads;
+  keep?: KeptReads;
 }
 
 export interface ArticleList {
@@ -54,7 +54,7 @@ export interface ArticleList {
  * One page of articles, newest (or most viewed) first, each with its excerpt (what the cards
  * show; the full text is the detail page's), and how many match in all. A public list's answer
  * depends on the filters and the page alone, so this process reuses it for a while
- * (cache/public-reads.ts).
+ * (cache/kept-reads.ts).
  */
 export function listArticles(
   db: Db,

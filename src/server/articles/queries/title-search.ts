@@ -69,7 +69,7 @@ export function titleMatches(phrase: string) {
  * the two break even at matches × max(total, rowsNeeded) = rowsNeeded × 6,000: 270 matches for
  * page 1 of a title alone, 3,300 for page 150. A list narrowed by publisher or premium walks its
  * own shorter index, which favours walking more than this assumes; a larger table moves the
- * balance by its square root only. The totals may be 30 s old (cache/public-reads.ts): they only choose.
+ * balance by its square root only. The totals may be 30 s old (cache/kept-reads.ts): they only choose.
  */
 export function pageFromMatches(
   { total, matches }: { total: number; matches: number },

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { RenderedPage } from '#shared/pages';
+import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
+
+/**
+ * How long a guest's page is kept by this process (app.guestPages, cache/kept-reads.ts). Guests'
+ * pages do not depend on who asks (guests see the same), so a popular page is rendered a few
+ * times a minute rather than for every reader. Every write that changes what a list shows,
+ * whoever makes it, makes every kept page stale at once (db/changes.ts); this time bounds only
+ * what such a notice could miss. The home page's reader counts may lag as much.
+ */
+export const pageLifetimeMs = 10_000;
+
+export interface KeptPage {
+  status: number;
+  /** The HTML, made once for every reader and compressed once per encoding. */
+  answer: SharedAnswer;
+  /** A redirect's target (never kept: only 200s are). */
+  location?: string;
+}
+
+/** A render, with its gzip-compressed HTML when it was made already (a stored page's). */
+export type GuestRender = RenderedPage & { gzip?: Buffer };
+
+/**
+ * The guest's page at `address` (path and query), rendered by `render` and kept for a while.
+ * Readers asking while it renders share that render. Only complete pages (200) are kept: a
+ * failed render is not remembered, and a stream of unknown addresses (404s) is not kept at all.
+ */
+export function guestPage(
+  app: FastifyInstance,
+  address: string,
+  render: () => Promise<GuestRender>,
+): Promise<KeptPage> {
+  return app.guestPages.read(
+    address,
+    pageLifetimeMs,
+    async () => {
+      const { status, html, location, gzip } = await render();
+      const answer = sharedText(html);
+      if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
+      return { status, answer, location };
+    },
+    // Counted twice: its compressed copies come to less than its text.
+    { keep: (page) => page.status === 200, size: (page) => 2 * page.answer.body.length },
+  );
+}
+
+/** Whether this process keeps a page it may answer for `address`; nothing is rendered. */
+export function isGuestPageKept(app: FastifyInstance, address: string): boolean {
+  return app.guestPages.peek(address, pageLifetimeMs) !== undefined;
+}
