@@ -35,6 +35,31 @@ export default tseslint.config(
               group: ['**/server/**', '#server/*'],
               message: 'The web app must not import server code.',
             },
+            {
+              group: ['../*'],
+              message: 'Import another folder of the web app as #web/<path>.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Across the server's folders, by alias; the helpers the browser tests load without the
+    // build's conditions stay relative (docs/ARCHITECTURE.md, "Imports").
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/test/outbox.ts',
+      'src/server/test/google-issuer.ts',
+      'src/server/test/outside-programs.ts',
+      'src/server/pages/head-markup.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*'], message: 'Import another server folder as #server/<path>.' },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { articleMessages } from '#shared/article-messages';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 
 /** The largest key PostgreSQL's `serial` holds; a larger number cannot name an article. */
 const maxId = 2_147_483_647;

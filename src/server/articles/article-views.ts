@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { flushPeriodically } from '../jobs/periodic.js';
+import { flushPeriodically } from '#server/jobs/periodic';
 import { ArticleViews } from './queries/views.js';
 
 declare module 'fastify' {

@@ -4,17 +4,17 @@ import { bodyPlainText } from '#shared/article-body/plain-text';
 import type { ArticleBody, BodyBlock } from '#shared/article-body/schema';
 import type { Article } from '#shared/articles';
 import type { ArticleReading } from '#shared/pages';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
-import { sourcePages } from '../test/pages.js';
-import { xssCorpus } from '../test/xss-corpus.js';
+} from '#server/test/factories';
+import { sourcePages } from '#server/test/pages';
+import { xssCorpus } from '#server/test/xss-corpus';
 
 /*
  * An article's body as a document, through the API: what an author may write (every node and

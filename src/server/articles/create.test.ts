@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleMessages } from '#shared/article-messages';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 import { articleInputMessages } from './messages.js';
 
 let t: TestApp;

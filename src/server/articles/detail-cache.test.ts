@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type Article } from '#shared/articles';
-import { changesHeard, createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { changesHeard, createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 
 // A guest's detail of a published free article is kept (app.articleReads) and sent as one
 // shared answer; every change the database announces must show in the next guest's read, and

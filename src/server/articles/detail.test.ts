@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleMessages } from '#shared/article-messages';
 import { type Article } from '#shared/articles';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, makePremium } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, makePremium } from '#server/test/factories';
 import { rateLimits } from '#shared/rules/limits';
 
 let t: TestApp;

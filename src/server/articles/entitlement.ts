@@ -1,8 +1,8 @@
 import { articleMessages } from '#shared/article-messages';
 import { mayOversee } from '#shared/rules/reading';
-import type { Caller } from '../auth/guards.js';
-import { toBool } from '../db/values.js';
-import { AppError } from '../errors.js';
+import type { Caller } from '#server/auth/guards';
+import { toBool } from '#server/db/values';
+import { AppError } from '#server/errors';
 
 /** Whether the caller wrote the article: the `isAuthor` of the shared reading rules. */
 export function isAuthor(caller: Caller | null, authorId: string): boolean {

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/articles';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { testDialect } from '../test/database.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { testDialect } from '#server/test/database';
+import { createArticle, createPublisher } from '#server/test/factories';
 
 // List answers and totals are read once and reused for a few seconds (cache/kept-reads.ts);
 // every write must show in the next answer all the same, and a change no notice announces

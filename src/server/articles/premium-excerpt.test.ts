@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '#shared/articles';
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleTextColumns } from '#shared/excerpt';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 
 let t: TestApp;
 let author: TestUser;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleTextColumns } from '#shared/excerpt';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, makePremium } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, makePremium } from '#server/test/factories';
 
 /** GET /api/articles/:id/reading: the article page's read, by who is asking. */
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { articleRevisionSchema, revisionQueueItemSchema } from '#shared/revisions';
-import { mustBe, requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '#server/auth/guards';
 import { parseArticleId } from './article-id.js';
 import { listRevisionQueue, readRevision, reviewRevision } from './queries/revisions.js';
 import { revisionReviewBody } from '#shared/api/moderation';

@@ -4,17 +4,17 @@ import { articleMessages } from '#shared/article-messages';
 import { articleStatus, type Article } from '#shared/articles';
 import { articleTextColumns } from '#shared/excerpt';
 import { revisionMessages, type ArticleRevision, type RevisionQueueItem } from '#shared/revisions';
-import { toBool, toIso } from '../db/values.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createTestClock, type TestClock } from '../test/clock.js';
+import { toBool, toIso } from '#server/db/values';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createTestClock, type TestClock } from '#server/test/clock';
 import {
   createArticle,
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 import { articleInputMessages } from './messages.js';
 import { moderationMessages } from '#shared/api/moderation';
 

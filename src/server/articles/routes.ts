@@ -9,12 +9,12 @@ import {
   requireAdmin,
   requireUser,
   requireVerifiedUser,
-} from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { isSavedImage } from '../images/variants.js';
+} from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { isSavedImage } from '#server/images/variants';
 import { requireStoredBodyImages } from './body-images.js';
-import { readLifetimesMs } from '../cache/kept-reads.js';
-import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
+import { readLifetimesMs } from '#server/cache/kept-reads';
+import { replyWithShared, sharedAnswerOf } from '#server/http/compress-answers';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';

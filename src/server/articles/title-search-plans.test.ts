@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '#shared/articles';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
 
 // On SQLite a page of a title search is read one of two ways, by how many titles match
 // (queries/title-search.ts, pageFromMatches): walking the newest-first index and checking each

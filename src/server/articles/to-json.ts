@@ -1,6 +1,6 @@
 import type { ArticleBody } from '#shared/article-body/schema';
 import type { Article } from '#shared/articles';
-import { toBool, toIso } from '../db/values.js';
+import { toBool, toIso } from '#server/db/values';
 import { tagList, type ArticleRow } from './queries/select.js';
 
 /**

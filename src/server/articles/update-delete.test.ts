@@ -2,15 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleMessages } from '#shared/article-messages';
 import { type Article } from '#shared/articles';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
   createPublisher,
   makePremium,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 import { articleInputMessages } from './messages.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { openDatabase, type DatabaseHandle } from '#server/db/database';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
 import { ArticleViews } from './queries/views.js';
 
 // The app's own counter, and a second connection that stands for another server process.

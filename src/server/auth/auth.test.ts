@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signIn, signUp } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signIn, signUp } from '#server/test/auth';
 import { rateLimits } from '#shared/rules/limits';
 
 let t: TestApp;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationMessages } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { rateLimits } from '#shared/rules/limits';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
-import { createPublisher, recordSavedImages, uploadedImageUrl } from '../test/factories.js';
-import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
-import { columnsHolding } from '../test/stored-text.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
+import { createPublisher, recordSavedImages, uploadedImageUrl } from '#server/test/factories';
+import { linkIn, readOutbox, waitForMail } from '#server/test/outbox';
+import { columnsHolding } from '#server/test/stored-text';
 
 let t: TestApp;
 let outbox: string;

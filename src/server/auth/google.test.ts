@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { googleAccount, startGoogleIssuer } from '../test/google-issuer.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { googleAccount, startGoogleIssuer } from '#server/test/google-issuer';
 
 let issuer: Awaited<ReturnType<typeof startGoogleIssuer>>;
 let t: TestApp;

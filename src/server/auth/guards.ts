@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { isPastAbsoluteLimit, sessionCookieName } from './session-age.js';
 import { isPremiumAt } from '#shared/rules/premium';
 import { verificationMessages } from '#shared/accounts';

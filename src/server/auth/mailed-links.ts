@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthContext } from 'better-auth';
 import { verifyJWT } from 'better-auth/crypto';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 
 /** A reset link's row in `verification`: this and its token's hash; its value, the account's id. */
 const resetKind = 'reset-password:';

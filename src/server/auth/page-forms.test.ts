@@ -1,11 +1,11 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, passwordResetMessages } from '#shared/accounts';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { webp } from '../test/image-fixtures.js';
-import { linkIn, waitForMail } from '../test/outbox.js';
-import { sourcePages } from '../test/pages.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { webp } from '#server/test/image-fixtures';
+import { linkIn, waitForMail } from '#server/test/outbox';
+import { sourcePages } from '#server/test/pages';
 
 /*
  * The sign-in, registration and password forms as a browser without the app's script sends

@@ -10,7 +10,7 @@ import type {
 import { returnPath } from '#shared/local-path';
 import type { FormOutcome } from '#shared/pages';
 import { paths, routePatterns } from '#shared/paths';
-import type { PageAnswerer } from '../pages/serve.js';
+import type { PageAnswerer } from '#server/pages/serve';
 
 /** A form's fields as `application/x-www-form-urlencoded` brings them. */
 type FormFields = Record<string, string | string[] | undefined>;

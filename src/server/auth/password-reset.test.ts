@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, passwordResetMessages } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { rateLimits } from '#shared/rules/limits';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signIn, signUp } from '../test/auth.js';
-import { linkIn, readOutbox, waitForMail } from '../test/outbox.js';
-import { columnsHolding } from '../test/stored-text.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signIn, signUp } from '#server/test/auth';
+import { linkIn, readOutbox, waitForMail } from '#server/test/outbox';
+import { columnsHolding } from '#server/test/stored-text';
 
 let t: TestApp;
 let outbox: string;

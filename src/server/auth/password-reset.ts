@@ -9,8 +9,8 @@ import {
 import { apiErrorSchema } from '#shared/api-error';
 import { messageAnswerSchema } from '#shared/api/message';
 import { rateLimits } from '#shared/rules/limits';
-import { AppError } from '../errors.js';
-import { consumeAttempt } from '../rate-limit/attempts.js';
+import { AppError } from '#server/errors';
+import { consumeAttempt } from '#server/rate-limit/attempts';
 
 /**
  * Forgotten passwords, on better-auth's reset flow (auth.ts sends its link by mail): a

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '#server/config';
 import { accountMessages } from '#shared/accounts';
 import { signInEmailBody, signInSocialBody, signOutBody } from '#shared/api/sign-in';
-import { AppError, errorStatus } from '../errors.js';
+import { AppError, errorStatus } from '#server/errors';
 import { createAuth, type Auth } from './auth.js';
 import { endAgedSession } from './session-age.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/accounts';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp } from '#server/test/app';
 
 let t: TestApp;
 let photo: Buffer;

@@ -7,13 +7,13 @@ import {
   userRecordSchema,
 } from '#shared/accounts';
 import { apiErrorSchema } from '#shared/api-error';
-import { AppError } from '../errors.js';
-import { readMultipartForm } from '../http/multipart-form.js';
-import { saveUploadedImage } from '../images/save.js';
-import { findUserRecord } from '../users/queries.js';
-import { consumeAttempt } from '../rate-limit/attempts.js';
+import { AppError } from '#server/errors';
+import { readMultipartForm } from '#server/http/multipart-form';
+import { saveUploadedImage } from '#server/images/save';
+import { findUserRecord } from '#server/users/queries';
+import { consumeAttempt } from '#server/rate-limit/attempts';
 import { rateLimits } from '#shared/rules/limits';
-import { acceptMultipart } from '../http/multipart.js';
+import { acceptMultipart } from '#server/http/multipart';
 
 const emailTaken = 'An account with this email already exists. Log in instead.';
 const registrationForm = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signIn, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signIn, signUp, type TestUser } from '#server/test/auth';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

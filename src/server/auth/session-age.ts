@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 
 /** Sessions end this long after sign-in whatever their activity (the sliding week renews). */
 const absoluteSessionMs = 30 * 24 * 60 * 60 * 1000;

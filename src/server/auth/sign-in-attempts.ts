@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { emailSchema } from '#shared/accounts';
-import type { Db } from '../db/database.js';
-import { consumeAttempt, forgetAttempts } from '../rate-limit/attempts.js';
+import type { Db } from '#server/db/database';
+import { consumeAttempt, forgetAttempts } from '#server/rate-limit/attempts';
 import { issueDeviceCookie, trustedDevice, type SignedCookies } from './device-cookie.js';
 import { rateLimits } from '#shared/rules/limits';
 

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#shared/rules/limits';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
 import { deviceCookieName, deviceCookieSeconds } from './device-cookie.js';
 import { accountLockedMessage, deviceLockedMessage } from './sign-in-attempts.js';
 

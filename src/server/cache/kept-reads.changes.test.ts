@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { changesHeard, createTestApp, type TestApp } from '../test/app.js';
-import { createPublisher } from '../test/factories.js';
+import { changesHeard, createTestApp, type TestApp } from '#server/test/app';
+import { createPublisher } from '#server/test/factories';
 
 // The rooms of a real server forget what they keep when its database announces a change
 // (db/changes.ts), on either engine.

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ChangeWatch } from '../db/changes.js';
+import type { ChangeWatch } from '#server/db/changes';
 
 /**
  * How long public answers (lists, their totals, search answers, feeds, article details) are

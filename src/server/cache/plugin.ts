@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { ChangeWatch } from '../db/changes.js';
+import type { ChangeWatch } from '#server/db/changes';
 import { KeptReads } from './kept-reads.js';
 
 declare module 'fastify' {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
-import { fromSource } from '../test/processes.js';
+import { openDatabase } from '#server/db/database';
+import { fromSource } from '#server/test/processes';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribune-make-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
-import { configFromEnvironment } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { promoteToAdmin } from '../users/queries.js';
+import { configFromEnvironment } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { promoteToAdmin } from '#server/users/queries';
 
 /** `npm run make-admin -- someone@example.com`: how the first real admin is made. */
 const email = process.argv[2];

@@ -1,7 +1,7 @@
-import { waitingForOtherWriters } from '../boot.js';
-import { configFromEnvironment } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { waitingForOtherWriters } from '#server/boot';
+import { configFromEnvironment } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 
 /** `npm run db:migrate`: brings the configured database's schema up to date. */
 const config = configFromEnvironment();

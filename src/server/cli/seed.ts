@@ -1,5 +1,5 @@
-import { prepareDatabase } from '../boot.js';
-import { configFromEnvironment } from '../config.js';
+import { prepareDatabase } from '#server/boot';
+import { configFromEnvironment } from '#server/config';
 
 /** `npm run db:seed`: migrates, then adds the demo content if the database is empty. */
 const config = configFromEnvironment();

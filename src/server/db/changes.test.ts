@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/articles';
-import { buildApp } from '../app.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { testDialect } from '../test/database.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { buildApp } from '#server/app';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { testDialect } from '#server/test/database';
+import { createArticle, createPublisher } from '#server/test/factories';
 import { openDatabase } from './database.js';
 
 // Two servers on one database, as two processes would be: what one writes, the other shows in

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '#server/config';
 import {
   postgresChangeWatch,
   sqliteChangeWatch,

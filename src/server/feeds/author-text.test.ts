@@ -1,11 +1,11 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
-import { expectWellFormedXml } from '../test/xml.js';
-import { xssCorpus } from '../test/xss-corpus.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
+import { expectWellFormedXml } from '#server/test/xml';
+import { xssCorpus } from '#server/test/xss-corpus';
 
 /*
  * What authors type reaches feed readers and crawlers as the characters they typed. RSS readers

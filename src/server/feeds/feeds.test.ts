@@ -1,9 +1,9 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
-import { expectWellFormedXml } from '../test/xml.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
+import { expectWellFormedXml } from '#server/test/xml';
 import { sitemapArticles, sitemapParts } from './queries.js';
 
 let t: TestApp;

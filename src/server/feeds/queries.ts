@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { freePart } from '#shared/article-body/free-part';
 import type { ArticleBody } from '#shared/article-body/schema';
-import type { Db } from '../db/database.js';
-import { toBool, toIso } from '../db/values.js';
+import type { Db } from '#server/db/database';
+import { toBool, toIso } from '#server/db/values';
 
 /** One article sitemap holds this many ids at most (the sitemaps protocol's limit is 50,000). */
 export const articlesPerSitemap = 50_000;

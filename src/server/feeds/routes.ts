@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { siteName } from '#shared/site';
 import { rssPath } from '#shared/paths';
-import { listArticles } from '../articles/queries/list.js';
-import { readLifetimesMs } from '../cache/kept-reads.js';
+import { listArticles } from '#server/articles/queries/list';
+import { readLifetimesMs } from '#server/cache/kept-reads';
 import { articleListQuery } from '#shared/api/article-list';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import {
   articleSitemap,
   newsSitemap,

@@ -2,11 +2,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleBody, BodyBlock } from '#shared/article-body/schema';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
-import { expectWellFormedXml } from '../test/xml.js';
-import { xssCorpus } from '../test/xss-corpus.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
+import { expectWellFormedXml } from '#server/test/xml';
+import { xssCorpus } from '#server/test/xss-corpus';
 
 /*
  * The feed carries each story's body as HTML our renderer writes (`content:encoded`): a free

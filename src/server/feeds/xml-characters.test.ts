@@ -1,9 +1,9 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
-import { expectWellFormedXml } from '../test/xml.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
+import { expectWellFormedXml } from '#server/test/xml';
 
 /*
  * The API refuses control characters in what people write, but rows written before it did, a

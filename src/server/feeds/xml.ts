@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../http/escape-markup.js';
+import { escapeMarkup } from '#server/http/escape-markup';
 
 /**
  * What XML 1.0 cannot carry, not even as a character reference: control characters other than

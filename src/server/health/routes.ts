@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -2,9 +2,9 @@ import Fastify from 'fastify';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '#shared/articles';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
 import {
   compressThreshold,
   installAnswerCompression,

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
 
 const partner = 'https://admin.example.com';
 const stranger = 'https://elsewhere.example';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldMessage } from '#shared/api-error';
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, type ErrorCode } from '#server/errors';
 import type { SecurityHeaders } from './security.js';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */

@@ -4,11 +4,11 @@ import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFileMessages } from '#shared/images';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
-import { sixMegabytes, unannounced } from '../test/image-fixtures.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
+import { sixMegabytes, unannounced } from '#server/test/image-fixtures';
 import { rateLimits } from '#shared/rules/limits';
-import { profileUpdateLimitMessage } from '../users/routes.js';
+import { profileUpdateLimitMessage } from '#server/users/routes';
 import { formTooLarge } from './multipart-form.js';
 
 let t: TestApp;

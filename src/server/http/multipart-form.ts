@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { maxImageBytes } from '#shared/images';
-import { AppError } from '../errors.js';
-import { envelopeBytes, readImageFile, withMultipartErrors } from '../images/read-upload.js';
+import { AppError } from '#server/errors';
+import { envelopeBytes, readImageFile, withMultipartErrors } from '#server/images/read-upload';
 
 export interface MultipartForm {
   fields: Record<string, string>;

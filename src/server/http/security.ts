@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { timeQueriesOf, type QueryTiming } from '../db/query-timing.js';
+import { timeQueriesOf, type QueryTiming } from '#server/db/query-timing';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
-import type { PageAnswerer } from '../pages/serve.js';
+import { AppError } from '#server/errors';
+import type { PageAnswerer } from '#server/pages/serve';
 
 const yearInSeconds = 31536000;
 

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeAttempt } from '../rate-limit/attempts.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
-import { multipartBody, transparentPng, webp } from '../test/image-fixtures.js';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
+import { multipartBody, transparentPng, webp } from '#server/test/image-fixtures';
 import { rateLimits } from '#shared/rules/limits';
 import { imageMessages } from './limits.js';
 

@@ -1,6 +1,6 @@
-import { consumeAttempt } from '../rate-limit/attempts.js';
-import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import type { Db } from '#server/db/database';
+import { AppError } from '#server/errors';
 import { imageMessages } from './limits.js';
 import { rateLimits } from '#shared/rules/limits';
 

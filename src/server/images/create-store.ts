@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '#server/config';
 import { ImgbbImageStore } from './imgbb-store.js';
 import { LocalImageStore } from './local-store.js';
 import { S3ImageStore } from './s3-store.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImageStoreConfig } from '../config.js';
+import type { ImageStoreConfig } from '#server/config';
 import {
   contentAddressedName,
   imageContentType,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '#server/config';
 import { createImageStore } from './create-store.js';
 import { imageRoutes } from './routes.js';
 import type { ImageStore } from './store.js';

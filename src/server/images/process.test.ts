@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import {
   animatedGif,
   avif,
@@ -18,7 +18,7 @@ import {
   transparentPng,
   webp,
   wideJpeg,
-} from '../test/image-fixtures.js';
+} from '#server/test/image-fixtures';
 import { imageMessages } from './limits.js';
 import { processImage } from './process.js';
 

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { maxImageBytes } from '#shared/images';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { detectImageType, type AcceptedImageType } from './detect.js';
 import { imageMessages, imageVariantWidths, maxImagePixels, maxImageWidth } from './limits.js';
 import type { ImageFormat } from './store.js';

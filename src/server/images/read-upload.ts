@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { maxImageBytes } from '#shared/images';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { imageMessages } from './limits.js';
 
 /** Room for the multipart boundaries and part headers around the file. */

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { consumeAttempt } from '../rate-limit/attempts.js';
-import { signUp } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import { signUp } from '#server/test/auth';
 import {
   animatedGif,
   avif,
@@ -20,8 +20,8 @@ import {
   webp,
   wideJpeg,
   type FilePart,
-} from '../test/image-fixtures.js';
-import { imagePeers, type ImagePeer } from '../test/image-peers.js';
+} from '#server/test/image-fixtures';
+import { imagePeers, type ImagePeer } from '#server/test/image-peers';
 import { rateLimits } from '#shared/rules/limits';
 import { imageMessages } from './limits.js';
 

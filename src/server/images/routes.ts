@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { uploadedImageSchema } from '#shared/images';
-import { mustBe, requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '#server/auth/guards';
 import { spendImageBudget } from './budget.js';
 import { readImageUpload } from './read-upload.js';
 import { saveUploadedImage } from './save.js';
-import { acceptMultipart } from '../http/multipart.js';
+import { acceptMultipart } from '#server/http/multipart';
 
 /**
  * POST /api/images: a signed-in user's image goes through the pipeline (save.ts) and the answer

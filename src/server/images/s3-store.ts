@@ -4,7 +4,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { ImageStoreConfig } from '../config.js';
+import type { ImageStoreConfig } from '#server/config';
 import {
   contentAddressedName,
   contentAddressedPattern,

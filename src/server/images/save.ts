@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { imageMessages } from './limits.js';
 import { processImage } from './process.js';
 import { putVariants, recordVariants, type StoredVariant } from './variants.js';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database.js';
-import { sweepBatchSize } from '../jobs/batches.js';
-import { runPeriodically } from '../jobs/periodic.js';
+import type { Db } from '#server/db/database';
+import { sweepBatchSize } from '#server/jobs/batches';
+import { runPeriodically } from '#server/jobs/periodic';
 import type { ImageStore } from './store.js';
 
 /** How long an image may go unused before it is deleted: time to finish the form it is for. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { runPeriodically } from '../jobs/periodic.js';
+import type { Db } from '#server/db/database';
+import { runPeriodically } from '#server/jobs/periodic';
 import { imageVariantWidths } from './limits.js';
 import { storedImageSize, variantsOf, type ImageSize } from './process.js';
 import type { ImageStore } from './store.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import type { ImageSize, ImageVariant } from './process.js';
 import type { ImageStore } from './store.js';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { createTestClock, type TestClock } from '../test/clock.js';
-import { readOutbox } from '../test/outbox.js';
-import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.js';
+import { buildApp } from '#server/app';
+import { openDatabase } from '#server/db/database';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { createTestClock, type TestClock } from '#server/test/clock';
+import { readOutbox } from '#server/test/outbox';
+import { startSmtpPeer, type SmtpPeer } from '#server/test/smtp-peer';
 import { maxAttempts, retryDelayMs } from './queue.js';
 import { compose } from './templates.js';
 

@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { reminderLeadMs } from '../payments/reminders.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createTestClock } from '../test/clock.js';
+import { buildApp } from '#server/app';
+import { openDatabase } from '#server/db/database';
+import { reminderLeadMs } from '#server/payments/reminders';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createTestClock } from '#server/test/clock';
 import {
   createArticle,
   createPublisher,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
-import { readOutbox, type OutboxMail } from '../test/outbox.js';
-import { confirmPayment, newIntent } from '../test/payment-calls.js';
-import { paymentPeers } from '../test/payment-peers.js';
-import { withHandlers, xssCorpus, xssText } from '../test/xss-corpus.js';
+} from '#server/test/factories';
+import { readOutbox, type OutboxMail } from '#server/test/outbox';
+import { confirmPayment, newIntent } from '#server/test/payment-calls';
+import { paymentPeers } from '#server/test/payment-peers';
+import { withHandlers, xssCorpus, xssText } from '#server/test/xss-corpus';
 
 const clock = createTestClock(new Date('2026-11-21T09:00:00.000Z'));
 const hour = 60 * 60_000;

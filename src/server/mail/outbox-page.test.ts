@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { readOutbox } from '../test/outbox.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { readOutbox } from '#server/test/outbox';
 import { compose } from './templates.js';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { AppError } from '../errors.js';
-import { escapeMarkup } from '../http/escape-markup.js';
+import { AppError } from '#server/errors';
+import { escapeMarkup } from '#server/http/escape-markup';
 
 /** An outbox file's name as transport.ts writes it; nothing else is ever read. */
 const fileName = /^[\w-]+\.eml$/;

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
-import { deleteInBatches, sweepBatchSize } from '../jobs/batches.js';
-import { runPeriodically } from '../jobs/periodic.js';
-import type { Db } from '../db/database.js';
+import type { AppConfig } from '#server/config';
+import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
+import { runPeriodically } from '#server/jobs/periodic';
+import type { Db } from '#server/db/database';
 import { deleteHandledMail, enqueueMail, type MailMessage } from './queue.js';
 import { MailSender } from './sender.js';
 import type { MailSite } from './templates.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import type { OutgoingMail } from './transport.js';
 
 /** What a message is (templates.ts), kept with whom it went to and when once it is handled. */

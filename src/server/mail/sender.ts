@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import { claimDueMail, markFailed, markSent } from './queue.js';
 import type { MailTransport } from './transport.js';
 

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../http/escape-markup.js';
+import { escapeMarkup } from '#server/http/escape-markup';
 import type { MailKind, MailMessage } from './queue.js';
 
 /** What every message says, and the site it comes from. */

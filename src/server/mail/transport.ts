@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { MailConfig } from '../config.js';
+import type { MailConfig } from '#server/config';
 
 /** One message as the queue hands it over. */
 export interface OutgoingMail {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { runPeriodically } from '../jobs/periodic.js';
+import { runPeriodically } from '#server/jobs/periodic';
 import { StoredPages, type StoreCursor } from './stored-pages.js';
 
 const tickMs = 1_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
-import { sharedText, type SharedAnswer } from '../http/compress-answers.js';
+import { sharedText, type SharedAnswer } from '#server/http/compress-answers';
 
 /**
  * How long a guest's page is kept by this process (app.guestPages, cache/kept-reads.ts). Guests'

@@ -1,11 +1,11 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summary } from '../../web/head/summary.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle, createPublisher } from '../test/factories.js';
-import { sourcePages } from '../test/pages.js';
-import { withHandlers, xssCorpus } from '../test/xss-corpus.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle, createPublisher } from '#server/test/factories';
+import { sourcePages } from '#server/test/pages';
+import { withHandlers, xssCorpus } from '#server/test/xss-corpus';
 
 /*
  * An article's page carries its author's text outside the page's body too: in the head's

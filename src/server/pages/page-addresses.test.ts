@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#shared/rules/limits';
 import type { PageRequest } from '#shared/pages';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
-import { sourcePages } from '../test/pages.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
+import { sourcePages } from '#server/test/pages';
 
 /*
  * A page is the one the router matches, however its address is spelled: other spellings are

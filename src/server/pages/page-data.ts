@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageData, PageDataError, Viewer } from '#shared/pages';
 import { fieldMessage } from '#shared/api-error';
-import type { Caller } from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { parseArticleId } from '../articles/article-id.js';
-import { approvalFilter } from '../articles/entitlement.js';
-import { listArticles } from '../articles/queries/list.js';
-import { readArticleForReader } from '../articles/queries/reading.js';
+import type { Caller } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { parseArticleId } from '#server/articles/article-id';
+import { approvalFilter } from '#server/articles/entitlement';
+import { listArticles } from '#server/articles/queries/list';
+import { readArticleForReader } from '#server/articles/queries/reading';
 import { articleListQuery, type PublicListQuery } from '#shared/api/article-list';
 import { queryString } from '#shared/api/query-string';
 import type { SearchParams } from '#shared/api/search-query';
-import { listPublishers } from '../publishers/queries.js';
-import { readStatistics } from '../statistics/queries.js';
-import { findUserRecord } from '../users/queries.js';
-import { searchQuery } from '../search/request-schema.js';
-import { searchFor } from '../search/routes.js';
+import { listPublishers } from '#server/publishers/queries';
+import { readStatistics } from '#server/statistics/queries';
+import { findUserRecord } from '#server/users/queries';
+import { searchQuery } from '#server/search/request-schema';
+import { searchFor } from '#server/search/routes';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and

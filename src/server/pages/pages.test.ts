@@ -3,11 +3,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchMessages } from '#shared/search';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher, makePremium } from '../test/factories.js';
-import { recordVariants } from '../images/variants.js';
-import { sourcePages } from '../test/pages.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, createPublisher, makePremium } from '#server/test/factories';
+import { recordVariants } from '#server/images/variants';
+import { sourcePages } from '#server/test/pages';
 
 /*
  * The pages as a crawler, a link preview or a reader without JavaScript gets them: raw HTML from

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormOutcome, PageAssets, PageRenderer } from '#shared/pages';
 import { paths } from '#shared/paths';
-import { currentUser } from '../auth/guards.js';
-import { sendGzipped, sendShared } from '../http/compress-answers.js';
+import { currentUser } from '#server/auth/guards';
+import { sendGzipped, sendShared } from '#server/http/compress-answers';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
 import { guestPage, isGuestPageKept } from './guest-pages.js';

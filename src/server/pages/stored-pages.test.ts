@@ -1,10 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle, createPublisher, makePremium } from '../test/factories.js';
-import { recordVariants } from '../images/variants.js';
-import { sourcePages } from '../test/pages.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle, createPublisher, makePremium } from '#server/test/factories';
+import { recordVariants } from '#server/images/variants';
+import { sourcePages } from '#server/test/pages';
 import { storedPageBuild } from './storing-render.js';
 import { StoredPages } from './stored-pages.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { ArticleTable } from '../db/schema.js';
+import type { Db } from '#server/db/database';
+import type { ArticleTable } from '#server/db/schema';
 
 /** A claim older than this belongs to a render that died: the page may be claimed again. */
 export const claimLifeMs = 60_000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
 import { paymentMessages } from '#shared/payments';
-import { confirmPayment, newIntent, recordOf, startPayment } from '../test/payment-calls.js';
-import { goodCard } from '../test/payment-peers.js';
+import { confirmPayment, newIntent, recordOf, startPayment } from '#server/test/payment-calls';
+import { goodCard } from '#server/test/payment-peers';
 
 let t: TestApp;
 beforeAll(async () => {

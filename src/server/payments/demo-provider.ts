@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoCharge } from '#shared/payments';
-import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
+import type { Db } from '#server/db/database';
+import { AppError } from '#server/errors';
 import { chargeDemoCard } from './demo-cards.js';
 import type { PaymentProvider } from './provider.js';
 

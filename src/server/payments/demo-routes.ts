@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error';
 import { demoChargeSchema } from '#shared/payments';
-import { mustBe, requireUser } from '../auth/guards.js';
+import { mustBe, requireUser } from '#server/auth/guards';
 import type { DemoPaymentProvider } from './demo-provider.js';
 
 const error = apiErrorSchema;

@@ -1,7 +1,7 @@
 import { planById } from '#shared/plans';
 import { premiumExtendsFrom } from '#shared/rules/premium';
-import type { Db } from '../db/database.js';
-import { toIsoOrNull } from '../db/values.js';
+import type { Db } from '#server/db/database';
+import { toIsoOrNull } from '#server/db/values';
 import type { PaymentRecord } from './queries.js';
 
 /** What a grant gave, for its receipt. */

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
 import { paymentMessages } from '#shared/payments';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createTestClock, type TestClock } from '../test/clock.js';
-import { createArticle } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createTestClock, type TestClock } from '#server/test/clock';
+import { createArticle } from '#server/test/factories';
 import {
   confirmPayment,
   newIntent as newIntentFor,
   recordOf as readRecord,
   startPayment as startWith,
-} from '../test/payment-calls.js';
-import { paymentPeers, type PaymentPeer } from '../test/payment-peers.js';
+} from '#server/test/payment-calls';
+import { paymentPeers, type PaymentPeer } from '#server/test/payment-peers';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '#server/config';
 import { createDemoProvider } from './demo-provider.js';
 import { demoPaymentRoutes } from './demo-routes.js';
 import type { PaymentProvider } from './provider.js';

@@ -1,5 +1,5 @@
 import type { PlanId } from '#shared/plans';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 
 export interface PaymentRecord {
   id: string;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import fp from 'fastify-plugin';
 import { paths } from '#shared/paths';
-import type { AppConfig } from '../config.js';
-import { toBool, toIso } from '../db/values.js';
-import { runPeriodically } from '../jobs/periodic.js';
-import { premiumReminderMail } from '../mail/templates.js';
-import { premiumRunsAt } from '../users/premium-sql.js';
+import type { AppConfig } from '#server/config';
+import { toBool, toIso } from '#server/db/values';
+import { runPeriodically } from '#server/jobs/periodic';
+import { premiumReminderMail } from '#server/mail/templates';
+import { premiumRunsAt } from '#server/users/premium-sql';
 
 /** How long before premium runs out its reminder goes. */
 export const reminderLeadMs = 2 * 24 * 60 * 60_000;

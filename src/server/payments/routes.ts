@@ -9,10 +9,10 @@ import {
   paymentMessages,
 } from '#shared/payments';
 import { planByPrice } from '#shared/plans';
-import { consumeAttempt } from '../rate-limit/attempts.js';
-import { mustBe, requireUser, requireVerifiedUser } from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { findUserRecord } from '../users/queries.js';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import { mustBe, requireUser, requireVerifiedUser } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { findUserRecord } from '#server/users/queries';
 import { findPayment, recordPayment } from './queries.js';
 import { askProvider, settlePayment } from './settle.js';
 import { rateLimits } from '#shared/rules/limits';

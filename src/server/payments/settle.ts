@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentMessages } from '#shared/payments';
-import { AppError } from '../errors.js';
-import { receiptMail } from '../mail/templates.js';
+import { AppError } from '#server/errors';
+import { receiptMail } from '#server/mail/templates';
 import { grantPremium } from './grant.js';
 import type { PaymentRecord } from './queries.js';
 

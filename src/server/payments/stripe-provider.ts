@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentsConfig } from '../config.js';
-import { AppError } from '../errors.js';
+import type { PaymentsConfig } from '#server/config';
+import { AppError } from '#server/errors';
 import { paymentMessages } from '#shared/payments';
 import type { PaymentProvider, ProviderEvent } from './provider.js';
 

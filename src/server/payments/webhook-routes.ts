@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { findPayment } from './queries.js';
 import { settlePayment } from './settle.js';
 import type { StripePaymentProvider } from './stripe-provider.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
 import { paymentMessages, type PaymentIntent } from '#shared/payments';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp, type TestUser } from '../test/auth.js';
-import { confirmPayment, newIntent, recordOf } from '../test/payment-calls.js';
-import { startStripeFake, type StripeFake } from '../test/stripe-fake.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp, type TestUser } from '#server/test/auth';
+import { confirmPayment, newIntent, recordOf } from '#server/test/payment-calls';
+import { startStripeFake, type StripeFake } from '#server/test/stripe-fake';
 
 let stripe: StripeFake;
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
   createPublisher,
   recordSavedImages,
   uploadedImageUrl,
-} from '../test/factories.js';
+} from '#server/test/factories';
 import { publisherMessages } from '#shared/api/publishers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { srcsetOf } from '#server/images/srcset';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import type { Publisher } from '#shared/publisher';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors';
 import { publisherMessages } from '#shared/api/publishers';
 
 /**

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { insertedAnswerSchema } from '#shared/api/writes';
 import { apiErrorSchema } from '#shared/api-error';
 import { publisherSchema } from '#shared/publisher';
-import { mustBe } from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { isSavedImage } from '../images/variants.js';
+import { mustBe } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { isSavedImage } from '#server/images/variants';
 import {
   articleCountByPublisher,
   createPublisher,

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sweepBatchSize } from '../jobs/batches.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
+import { sweepBatchSize } from '#server/jobs/batches';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
 import { attemptKey, consumeAttempt } from './attempts.js';
-import { authRateLimitWindowSeconds } from '../auth/auth.js';
+import { authRateLimitWindowSeconds } from '#server/auth/auth';
 
 let t: TestApp;
 beforeAll(async () => {

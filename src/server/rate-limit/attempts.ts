@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RateLimit } from '#shared/rules/limits';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 
 /**
  * The stored key of what is counted: the scope (`sign-in`, `view`, …) and the SHA-256 of the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimit } from '#shared/rules/limits';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { openDatabase, type DatabaseHandle } from '#server/db/database';
+import { createTestDatabase, type TestDatabase } from '#server/test/database';
 import { attemptKey } from './attempts.js';
 import { BatchedAttempts } from './batched-attempts.js';
 

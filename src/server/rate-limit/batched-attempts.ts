@@ -1,6 +1,6 @@
 import type { RateLimit } from '#shared/rules/limits';
-import type { Db } from '../db/database.js';
-import { oneAtATime } from '../jobs/one-at-a-time.js';
+import type { Db } from '#server/db/database';
+import { oneAtATime } from '#server/jobs/one-at-a-time';
 import { addAttempts, attemptKey } from './attempts.js';
 
 /** One key's attempts as this process knows them. */

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database.js';
-import { deleteInBatches, sweepBatchSize } from '../jobs/batches.js';
-import { runPeriodically } from '../jobs/periodic.js';
-import { authRateLimitWindowSeconds } from '../auth/auth.js';
+import type { Db } from '#server/db/database';
+import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
+import { runPeriodically } from '#server/jobs/periodic';
+import { authRateLimitWindowSeconds } from '#server/auth/auth';
 
 /**
  * Deletes the attempt counters whose window has ended, and better-auth's per-address counters

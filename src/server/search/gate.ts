@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { searchMessages } from '#shared/search';
-import type { DatabaseHandle } from '../db/database.js';
-import { AppError } from '../errors.js';
+import type { DatabaseHandle } from '#server/db/database';
+import { AppError } from '#server/errors';
 import { WorkGate, type GateLimits } from './work-gate.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { searchLimits } from '#shared/search';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import type { Term } from './terms.js';
 
 /** What narrows a search besides its words. */

@@ -1,8 +1,8 @@
 import type { SearchAnswer } from '#shared/api/search';
-import { readLifetimesMs, type KeptReads } from '../cache/kept-reads.js';
-import { selectArticles } from '../articles/queries/select.js';
-import { toArticleJson } from '../articles/to-json.js';
-import type { DatabaseHandle, Db } from '../db/database.js';
+import { readLifetimesMs, type KeptReads } from '#server/cache/kept-reads';
+import { selectArticles } from '#server/articles/queries/select';
+import { toArticleJson } from '#server/articles/to-json';
+import type { DatabaseHandle, Db } from '#server/db/database';
 import {
   facetSizes,
   findMatches,

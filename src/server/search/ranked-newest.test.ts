@@ -3,9 +3,9 @@ import type { SearchAnswer } from '#shared/api/search';
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleTextColumns } from '#shared/excerpt';
 import { searchLimits } from '#shared/search';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createPublisher, uploadedImageUrl } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createPublisher, uploadedImageUrl } from '#server/test/factories';
 
 // A word in more articles than a search ranks (searchLimits.ranked): the newest are ranked and
 // counted, the answer says there are more, and more words still find the older ones.

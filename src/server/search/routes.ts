@@ -6,9 +6,9 @@ import { searchAnswerSchema, type SearchAnswer } from '#shared/api/search';
 import { rateLimits } from '#shared/rules/limits';
 import { mayReadPremium } from '#shared/rules/reading';
 import { searchMessages } from '#shared/search';
-import { currentUser, type Caller } from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { replyWithShared, sharedAnswerOf } from '../http/compress-answers.js';
+import { currentUser, type Caller } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { replyWithShared, sharedAnswerOf } from '#server/http/compress-answers';
 import { searchArticles } from './queries.js';
 import { searchQuery } from './request-schema.js';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { rateLimits } from '#shared/rules/limits';
-import { flushPeriodically } from '../jobs/periodic.js';
-import { BatchedAttempts } from '../rate-limit/batched-attempts.js';
+import { flushPeriodically } from '#server/jobs/periodic';
+import { BatchedAttempts } from '#server/rate-limit/batched-attempts';
 
 declare module 'fastify' {
   interface FastifyInstance {

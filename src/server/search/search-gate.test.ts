@@ -1,10 +1,10 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMessages } from '#shared/search';
-import { sourcePages } from '../test/pages.js';
-import { changesHeard, createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
+import { sourcePages } from '#server/test/pages';
+import { changesHeard, createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
 import { searchGateLimits, searchRetryAfterSeconds } from './gate.js';
 
 // Searches past what the engine can answer in time are refused with 503 and Retry-After, on the

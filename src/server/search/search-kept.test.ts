@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUp } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { signUp } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
 
 // Search answers are kept apart from the lists (cache/plugin.ts), so that new words, however
 // many, never push the lists out: a search reads and fills app.searchReads alone.

@@ -2,10 +2,10 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#shared/rules/limits';
 import { searchMessages } from '#shared/search';
-import { sourcePages } from '../test/pages.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { createArticle } from '../test/factories.js';
+import { sourcePages } from '#server/test/pages';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createArticle } from '#server/test/factories';
 
 // The search budget per address (rateLimits.searches), on the API and on the search page alike,
 // whoever is searching: every search counts, kept answers too.

@@ -6,7 +6,7 @@ import {
   type MarkedText,
   type SearchEngine,
 } from './matches.js';
-import type { SqliteReadThreads } from '../db/sqlite-read-threads.js';
+import type { SqliteReadThreads } from '#server/db/sqlite-read-threads';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 
 /**

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { createArticle, createPublisher } from '../test/factories.js';
+import { openDatabase, type DatabaseHandle } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { createArticle, createPublisher } from '#server/test/factories';
 import { tidySearchIndex } from './tidy-index.js';
 
 // SQLite's own index (PostgreSQL's GIN index needs no tidying), so on SQLite in either project.

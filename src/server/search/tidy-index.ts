@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { Db } from '../db/database.js';
-import { runPeriodically } from '../jobs/periodic.js';
+import type { Db } from '#server/db/database';
+import { runPeriodically } from '#server/jobs/periodic';
 
 /** Leaf pages one merge step writes at most: a step holds the write lock for about 10 ms. */
 const pagesPerStep = 100;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { premiumRunsAt } from '../users/premium-sql.js';
+import type { Db } from '#server/db/database';
+import { premiumRunsAt } from '#server/users/premium-sql';
 import type { Statistics } from '#shared/api/statistics';
 
 /**

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDependencies } from '../app.js';
-import type { Clock } from '../clock.js';
-import type { AppConfig } from '../config.js';
-import type { Pages } from '../pages/serve.js';
+import { buildApp, type AppDependencies } from '#server/app';
+import type { Clock } from '#server/clock';
+import type { AppConfig } from '#server/config';
+import type { Pages } from '#server/pages/serve';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {

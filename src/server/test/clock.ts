@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '#server/clock';
 
 /** A clock the test moves by hand: `clock.now` goes to the app, `advance` moves it on. */
 export interface TestClock {

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle, type OpenOptions } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { DatabaseConfig } from '#server/config';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 
 /** Which engine this test run uses: the Vitest project sets TEST_DIALECT. */
 export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';

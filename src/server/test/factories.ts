@@ -1,8 +1,8 @@
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import type { ArticleBody } from '#shared/article-body/schema';
 import { articleTextColumns } from '#shared/excerpt';
-import type { Db } from '../db/database.js';
-import { recordVariants } from '../images/variants.js';
+import type { Db } from '#server/db/database';
+import { recordVariants } from '#server/images/variants';
 
 let counter = 0;
 

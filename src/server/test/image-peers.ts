@@ -5,7 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import S3rver from 's3rver';
-import type { ImageStoreConfig } from '../config.js';
+import type { ImageStoreConfig } from '#server/config';
 
 /**
  * The real local peers the image stores are tested against: a folder, an S3-compatible server

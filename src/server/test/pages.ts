@@ -1,5 +1,5 @@
 import type { PageRenderer } from '#shared/pages';
-import type { Pages } from '../pages/serve.js';
+import type { Pages } from '#server/pages/serve';
 
 /**
  * The web app's server entry straight from its source (vitest compiles it), for tests of the

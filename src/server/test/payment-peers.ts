@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '#shared/payments';
-import type { PaymentsConfig } from '../config.js';
+import type { PaymentsConfig } from '#server/config';
 import type { TestApp } from './app.js';
 import type { TestUser } from './auth.js';
 import { startStripeFake, type StripeFake } from './stripe-fake.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '#server/db/database';
 import { testDialect } from './database.js';
 
 /**

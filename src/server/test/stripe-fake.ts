@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { PaymentsConfig } from '../config.js';
+import type { PaymentsConfig } from '#server/config';
 
 /**
  * A local HTTP fake of the Stripe endpoints the server uses (create and retrieve a payment

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBool } from '../db/values.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { makeAdmin, signUp, type TestUser } from '../test/auth.js';
-import { makePremium } from '../test/factories.js';
+import { toBool } from '#server/db/values';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { makePremium } from '#server/test/factories';
 
 let t: TestApp;
 let admin: TestUser;

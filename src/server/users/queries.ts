@@ -1,8 +1,8 @@
 import { freePostLimit } from '#shared/rules/posting';
 import type { UserRecord } from '#shared/accounts';
-import type { Db } from '../db/database.js';
-import { toBool, toIso, toIsoOrNull } from '../db/values.js';
-import { srcsetOf } from '../images/srcset.js';
+import type { Db } from '#server/db/database';
+import { toBool, toIso, toIsoOrNull } from '#server/db/values';
+import { srcsetOf } from '#server/images/srcset';
 import type { UserListItem } from '#shared/api/users';
 import { isPremiumAt } from '#shared/rules/premium';
 

@@ -10,12 +10,12 @@ import {
 } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { apiErrorSchema } from '#shared/api-error';
-import { consumeAttempt } from '../rate-limit/attempts.js';
-import { mustBe, requireAdmin, requireUser } from '../auth/guards.js';
-import { AppError } from '../errors.js';
-import { readMultipartForm } from '../http/multipart-form.js';
-import { spendImageBudget } from '../images/budget.js';
-import { saveUploadedImage } from '../images/save.js';
+import { consumeAttempt } from '#server/rate-limit/attempts';
+import { mustBe, requireAdmin, requireUser } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { readMultipartForm } from '#server/http/multipart-form';
+import { spendImageBudget } from '#server/images/budget';
+import { saveUploadedImage } from '#server/images/save';
 import {
   findUserRecord,
   listUsers,
@@ -27,7 +27,7 @@ import { messageAnswerSchema } from '#shared/api/message';
 import { makeAdminBody, userListItemSchema, usersQuery } from '#shared/api/users';
 import { userIdParams } from './schemas.js';
 import { rateLimits } from '#shared/rules/limits';
-import { acceptMultipart } from '../http/multipart.js';
+import { acceptMultipart } from '#server/http/multipart';
 
 /** The profile form: a name, and an email only to say it cannot change; an optional photo. */
 const profileForm = {

@@ -1,5 +1,5 @@
 import { useNavigation } from 'react-router';
-import { useAuth } from '../lib/auth/authContext';
+import { useAuth } from '#web/lib/auth/authContext';
 
 /**
  * A thin bar at the top of the window while the next page (its code or data) loads, and while

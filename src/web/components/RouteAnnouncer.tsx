@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { focusPageHeading } from '../lib/focus';
+import { focusPageHeading } from '#web/lib/focus';
 
 /**
  * What a page load does for keyboard and screen reader users, after a navigation in the app:

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { PageHead } from '../head/PageHead';
+import { PageHead } from '#web/head/PageHead';
 import { buttonClass } from './ui/button';
 
 /**

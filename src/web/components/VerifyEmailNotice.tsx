@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { toast } from './toasts/toast';
 import { verificationMessages } from '#shared/accounts';
-import { sendVerificationEmail } from '../lib/api/users';
-import { useAuth } from '../lib/auth/authContext';
+import { sendVerificationEmail } from '#web/lib/api/users';
+import { useAuth } from '#web/lib/auth/authContext';
 import { buttonClass } from './ui/button';
 
 /**

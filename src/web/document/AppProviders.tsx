@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertHost } from '../components/dialogs/AlertHost';
-import { ToastHost } from '../components/toasts/ToastHost';
-import { AuthProvider } from '../lib/auth/AuthProvider';
-import { SiteContext, type Site } from '../lib/siteContext';
+import { AlertHost } from '#web/components/dialogs/AlertHost';
+import { ToastHost } from '#web/components/toasts/ToastHost';
+import { AuthProvider } from '#web/lib/auth/AuthProvider';
+import { SiteContext, type Site } from '#web/lib/siteContext';
 
 /** What every page runs inside, in the browser and on the server alike. */
 export function AppProviders({

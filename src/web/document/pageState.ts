@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { isRouteErrorResponse, type HydrationState } from 'react-router';
-import { ApiError } from '../lib/api/client';
-import type { Site } from '../lib/siteContext';
+import { ApiError } from '#web/lib/api/client';
+import type { Site } from '#web/lib/siteContext';
 
 /**
  * What the server hands the browser with a page, in a `<script type="application/json">`: the

@@ -1,6 +1,6 @@
 import { siteName } from '#shared/site';
-import { useSite } from '../lib/siteContext';
-import { shareImage, siteDescription, tagline } from '../site';
+import { useSite } from '#web/lib/siteContext';
+import { shareImage, siteDescription, tagline } from '#web/site';
 
 export interface HeadImage {
   /** Absolute, or site-relative (made absolute here). */

@@ -1,6 +1,6 @@
 import type { Article } from '#shared/articles';
 import { siteName } from '#shared/site';
-import { logoImage, siteDescription } from '../site';
+import { logoImage, siteDescription } from '#web/site';
 import { absoluteUrl } from './PageHead';
 import { paths } from '#shared/paths';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useSite } from '../lib/siteContext';
+import { useSite } from '#web/lib/siteContext';
 
 const subscribe = () => () => {};
 

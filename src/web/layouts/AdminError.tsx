@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../components/ui/button';
-import { PageHead } from '../head/PageHead';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
 
 /** The admin branch's error element (spec): anything that goes wrong there reads as a refusal. */
 export function AdminError() {

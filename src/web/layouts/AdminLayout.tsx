@@ -3,13 +3,13 @@ import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { siteName } from '#shared/site';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Avatar } from '../components/Avatar';
-import { HeaderSearch } from '../components/header/HeaderSearch';
-import { NavigationProgress } from '../components/NavigationProgress';
-import { RouteAnnouncer } from '../components/RouteAnnouncer';
-import { SkipLink } from '../components/SkipLink';
-import { useAuth } from '../lib/auth/authContext';
-import { useLogout } from '../lib/auth/useLogout';
+import { Avatar } from '#web/components/Avatar';
+import { HeaderSearch } from '#web/components/header/HeaderSearch';
+import { NavigationProgress } from '#web/components/NavigationProgress';
+import { RouteAnnouncer } from '#web/components/RouteAnnouncer';
+import { SkipLink } from '#web/components/SkipLink';
+import { useAuth } from '#web/lib/auth/authContext';
+import { useLogout } from '#web/lib/auth/useLogout';
 import { paths } from '#shared/paths';
 
 // The sidebar's links (spec), after the admin's photo, name and role; Logout closes the list.

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
-import { useHydrated } from '../hooks/useHydrated';
+import { PageLoading } from '#web/components/PageLoading';
+import { useHydrated } from '#web/hooks/useHydrated';
 import { PrivateHead } from './PrivateHead';
 
 /**

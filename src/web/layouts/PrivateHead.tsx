@@ -1,4 +1,4 @@
-import { PageHead } from '../head/PageHead';
+import { PageHead } from '#web/head/PageHead';
 import { useRouteTitle } from './routeHandle';
 
 /** A private page's head: its route's title, and kept out of search engines. */

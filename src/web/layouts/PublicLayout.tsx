@@ -1,10 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { SiteFooter } from '../components/footer/SiteFooter';
-import { Masthead } from '../components/header/Masthead';
-import { MainNav } from '../components/header/MainNav';
-import { NavigationProgress } from '../components/NavigationProgress';
-import { RouteAnnouncer } from '../components/RouteAnnouncer';
-import { SkipLink } from '../components/SkipLink';
+import { SiteFooter } from '#web/components/footer/SiteFooter';
+import { Masthead } from '#web/components/header/Masthead';
+import { MainNav } from '#web/components/header/MainNav';
+import { NavigationProgress } from '#web/components/NavigationProgress';
+import { RouteAnnouncer } from '#web/components/RouteAnnouncer';
+import { SkipLink } from '#web/components/SkipLink';
 
 /** The reader-facing frame: masthead, sticky nav, the page, footer. */
 export function PublicLayout() {

@@ -1,5 +1,5 @@
 import { siteName } from '#shared/site';
-import { RouteError } from '../components/RouteError';
+import { RouteError } from '#web/components/RouteError';
 
 /**
  * The public layout's error element: shown when the layout itself fails, so it stands alone

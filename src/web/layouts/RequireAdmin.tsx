@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { toast } from '../components/toasts/toast';
-import { NavigationProgress } from '../components/NavigationProgress';
-import { PageLoading } from '../components/PageLoading';
-import { useHydrated } from '../hooks/useHydrated';
-import { useAuth } from '../lib/auth/authContext';
+import { toast } from '#web/components/toasts/toast';
+import { NavigationProgress } from '#web/components/NavigationProgress';
+import { PageLoading } from '#web/components/PageLoading';
+import { useHydrated } from '#web/hooks/useHydrated';
+import { useAuth } from '#web/lib/auth/authContext';
 import { PrivateHead } from './PrivateHead';
 
 /**

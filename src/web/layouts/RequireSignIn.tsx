@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
-import { useHydrated } from '../hooks/useHydrated';
-import { useAuth } from '../lib/auth/authContext';
-import type { FromState } from '../lib/auth/origin';
+import { PageLoading } from '#web/components/PageLoading';
+import { useHydrated } from '#web/hooks/useHydrated';
+import { useAuth } from '#web/lib/auth/authContext';
+import type { FromState } from '#web/lib/auth/origin';
 import { PrivateHead } from './PrivateHead';
 import { paths } from '#shared/paths';
 

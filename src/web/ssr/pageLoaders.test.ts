@@ -5,14 +5,14 @@ import type { Article } from '#shared/articles';
 import type { PublicListQuery } from '#shared/api/article-list';
 import type { SearchParams } from '#shared/api/search-query';
 import type { ArticleListPage, PageData, Viewer } from '#shared/pages';
-import { articleReadingQueryOptions } from '../lib/api/articleReading';
-import { articlesQueryOptions } from '../lib/api/articles';
-import { ApiError } from '../lib/api/client';
-import { createQueryClient } from '../lib/api/queryClient';
-import { publishersQueryOptions } from '../lib/api/publishers';
-import { searchQueryOptions } from '../lib/api/search';
-import { statisticsQueryOptions } from '../lib/api/statistics';
-import { trendingParams } from '../lib/api/trending';
+import { articleReadingQueryOptions } from '#web/lib/api/articleReading';
+import { articlesQueryOptions } from '#web/lib/api/articles';
+import { ApiError } from '#web/lib/api/client';
+import { createQueryClient } from '#web/lib/api/queryClient';
+import { publishersQueryOptions } from '#web/lib/api/publishers';
+import { searchQueryOptions } from '#web/lib/api/search';
+import { statisticsQueryOptions } from '#web/lib/api/statistics';
+import { trendingParams } from '#web/lib/api/trending';
 import { pageLoaders, withLoaders, type LoaderContext } from './pageLoaders';
 
 const reader: Viewer = {

@@ -1,19 +1,19 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router';
 import type { PageData, PageDataError } from '#shared/pages';
-import { articleReadingQueryOptions } from '../lib/api/articleReading';
-import { articlesQueryOptions, isPastTheEnd, type ArticlePage } from '../lib/api/articles';
+import { articleReadingQueryOptions } from '#web/lib/api/articleReading';
+import { articlesQueryOptions, isPastTheEnd, type ArticlePage } from '#web/lib/api/articles';
 import type { ArticleListRequest } from '#shared/api/article-list';
-import { ApiError } from '../lib/api/client';
-import { publishersQueryOptions } from '../lib/api/publishers';
-import { statisticsQueryOptions } from '../lib/api/statistics';
-import { trendingParams } from '../lib/api/trending';
-import { originOf, withOrigin } from '../lib/auth/origin';
-import { googleReturnParams } from '../pages/login/useGoogleReturn';
-import { allArticlesSearch } from '../pages/all-published-articles/search';
-import { premiumList } from '../pages/premium-articles/premiumList';
-import { searchable, searchRequest, searchStateOf } from '../pages/search/searchState';
-import { searchQueryOptions } from '../lib/api/search';
+import { ApiError } from '#web/lib/api/client';
+import { publishersQueryOptions } from '#web/lib/api/publishers';
+import { statisticsQueryOptions } from '#web/lib/api/statistics';
+import { trendingParams } from '#web/lib/api/trending';
+import { originOf, withOrigin } from '#web/lib/auth/origin';
+import { googleReturnParams } from '#web/pages/login/useGoogleReturn';
+import { allArticlesSearch } from '#web/pages/all-published-articles/search';
+import { premiumList } from '#web/pages/premium-articles/premiumList';
+import { searchable, searchRequest, searchStateOf } from '#web/pages/search/searchState';
+import { searchQueryOptions } from '#web/lib/api/search';
 import { paths } from '#shared/paths';
 
 /** What the server gives every loader: this page's query cache and its own reads. */

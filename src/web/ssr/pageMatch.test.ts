@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../routes';
+import { routes } from '#web/routes';
 import { pageMatcher } from './pageMatch';
 
 const matchPage = pageMatcher(routes);

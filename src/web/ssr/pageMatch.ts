@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { PageMatch } from '#shared/pages';
-import type { RouteHandle } from '../layouts/routeHandle';
+import type { RouteHandle } from '#web/layouts/routeHandle';
 
 /** A page of the route table: its full pattern, compiled once. */
 interface Leaf {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { UserRecord } from '#shared/accounts';
-import { AuthContext, type Auth } from '../lib/auth/authContext';
+import { AuthContext, type Auth } from '#web/lib/auth/authContext';
 
 /** A signed-out reader, or `user` signed in, for components that ask useAuth(). */
 export function authAs(user: UserRecord | null): Auth {

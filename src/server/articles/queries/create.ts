@@ -3,7 +3,7 @@ import { type CreateArticle } from '#shared/articles';
 import { articleTextColumns } from '#shared/excerpt';
 import type { Db } from '#server/db/database';
 import { AppError } from '#server/errors';
-import { articleInputMessages } from '../messages.js';
+import { articleInputMessages } from '#server/articles/messages';
 import { publisherIdByName } from './select.js';
 import { freePostLimit } from '#shared/rules/posting';
 import { premiumRunsAt } from '#server/users/premium-sql';

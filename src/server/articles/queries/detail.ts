@@ -6,8 +6,8 @@ import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
 import { mayOversee, mayReadFullText, maySeeArticle } from '#shared/rules/reading';
-import { isAuthor } from '../entitlement.js';
-import { toArticleJson } from '../to-json.js';
+import { isAuthor } from '#server/articles/entitlement';
+import { toArticleJson } from '#server/articles/to-json';
 import { revisionStates } from './revisions.js';
 import { selectArticles, type ArticleRow } from './select.js';
 

@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 
 import type { Article } from '#shared/articles';
 import type { Db, Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
-import { toArticleJson } from '../to-json.js';
+import { toArticleJson } from '#server/articles/to-json';
 import { readLifetimesMs, type KeptReads } from '#server/cache/kept-reads';
 import { withRevisionStates } from './revisions.js';
 import { selectArticles } from './select.js';

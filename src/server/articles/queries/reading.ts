@@ -7,9 +7,9 @@ import type { Db } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/values';
 import { mayReadFullText, maySeeArticle } from '#shared/rules/reading';
-import { isAuthor } from '../entitlement.js';
-import { bodyImages } from '../body-images.js';
-import { toArticleJson } from '../to-json.js';
+import { isAuthor } from '#server/articles/entitlement';
+import { bodyImages } from '#server/articles/body-images';
+import { toArticleJson } from '#server/articles/to-json';
 import { selectArticles } from './select.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
-import { requireAuthorOrAdmin } from '../entitlement.js';
+import { requireAuthorOrAdmin } from '#server/articles/entitlement';
 
 /**
  * Deletes an article (its tags go with it) for its author or an admin. The author's count of

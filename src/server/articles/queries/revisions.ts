@@ -9,8 +9,8 @@ import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool, toIso } from '#server/db/values';
 import { AppError } from '#server/errors';
-import { isAuthor } from '../entitlement.js';
-import { toArticleJson } from '../to-json.js';
+import { isAuthor } from '#server/articles/entitlement';
+import { toArticleJson } from '#server/articles/to-json';
 import { lockArticle, sameContent, type ArticleContent } from './content.js';
 import { selectArticles } from './select.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Payments: `payment` is our record of each intent we asked a provider for (who, which plan,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * SQLite: a narrow copy of what lists filter and sort on newest first, by article id, so a title

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Tables that stay bounded. `attempt` holds the app's own attempt counters (sign-in lockout,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Pending revisions (docs/decisions/004-pending-revisions.md): an author's edit of a published

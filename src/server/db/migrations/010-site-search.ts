@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Site search (/search, search/queries.ts): a full-text index over the approved articles'

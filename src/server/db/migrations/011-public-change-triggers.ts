@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * The database itself announces every write that changes what the public lists, totals, feeds,

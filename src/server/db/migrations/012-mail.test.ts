@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { signUp } from '#server/test/auth';
-import { toBool } from '../values.js';
+import { toBool } from '#server/db/values';
 import { down, up } from './012-mail.js';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Mail (src/server/mail): `mail_queue` holds every message from the moment the write that

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * PostgreSQL: an article's search vector (migration 010, about 1.75 KB) is kept in the article's

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Each published article's page as a guest gets it, rendered once and stored compressed

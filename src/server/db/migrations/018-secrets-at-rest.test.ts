@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/app';
-import { toBool } from '../values.js';
+import { toBool } from '#server/db/values';
 import { down, up } from './018-secrets-at-rest.js';
 
 let t: TestApp;

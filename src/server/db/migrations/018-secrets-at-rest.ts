@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /**
  * Secrets at rest. better-auth now keeps a reset link's token only as its hash

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { headingsText } from '#shared/article-body/headings';
 import type { ArticleBody } from '#shared/article-body/schema';
-import { columnTypes } from '../column-types.js';
+import { columnTypes } from '#server/db/column-types';
 
 /** Rows read per statement when filling the new column. */
 const batch = 500;

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { hashPassword } from '#server/auth/password';
 import type { ImageStore } from '#server/images/store';
 import { recordVariants } from '#server/images/variants';
-import type { Db } from '../database.js';
+import type { Db } from '#server/db/database';
 import { insertArticles, insertPeople, insertPublishers } from './insert.js';
 import { createDemoMedia } from './media.js';
 import { demoPassword } from './people.js';

@@ -1,7 +1,7 @@
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { articleTextColumns } from '#shared/excerpt';
 import { plans } from '#shared/plans';
-import type { Db } from '../database.js';
+import type { Db } from '#server/db/database';
 import { articleActivity } from './activity.js';
 import type { DemoMedia } from './media.js';
 import { demoId, type PersonKey } from './people.js';

@@ -8,7 +8,7 @@ import { tags } from '#shared/tags';
 import { verifyPassword } from '#server/auth/password';
 import { LocalImageStore } from '#server/images/local-store';
 import { createTestDatabase, type TestDatabase } from '#server/test/database';
-import type { Db } from '../database.js';
+import type { Db } from '#server/db/database';
 import { demoAccounts, demoPassword, seedDemoContent } from './index.js';
 import { createDemoMedia } from './media.js';
 

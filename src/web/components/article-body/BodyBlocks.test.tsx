@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isImageAddress, isSafeLink } from '#shared/article-body/addresses';
 import { authorLinkRel, bodyImageSizes } from '#shared/article-body/rendering';
 import type { ArticleBody, BodyBlock } from '#shared/article-body/schema';
-import { anyBody, hostileBodies, hostileStrings } from '../../test/bodyCorpus';
+import { anyBody, hostileBodies, hostileStrings } from '#web/test/bodyCorpus';
 import { ArticleBodyView } from './ArticleBodyView';
 import { BodyBlocks } from './BodyBlocks';
 

@@ -16,7 +16,7 @@ import type {
   BodyImage,
   BodyText,
 } from '#shared/article-body/schema';
-import { ArticleImage } from '../articles/ArticleImage';
+import { ArticleImage } from '#web/components/articles/ArticleImage';
 
 /*
  * An article's body as React elements: every node is one of our elements and every text a

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBodyHtml } from '#shared/article-body/html';
 import type { BodyImageSize } from '#shared/article-body/rendering';
 import type { ArticleBody } from '#shared/article-body/schema';
-import { anyBody, hostileBodies } from '../../test/bodyCorpus';
+import { anyBody, hostileBodies } from '#web/test/bodyCorpus';
 import { BodyBlocks } from './BodyBlocks';
 
 /*

@@ -11,7 +11,7 @@ import {
   useState,
   type Ref,
 } from 'react';
-import { errorId } from '../form/FieldFrame';
+import { errorId } from '#web/components/form/FieldFrame';
 import { articleExtensions } from './extensions';
 import { ImageDialog, type UploadArticleImage } from './ImageDialog';
 import { LinkDialog } from './LinkDialog';

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { FormEvent, ReactNode } from 'react';
-import { buttonClass } from '../ui/button';
-import { ModalDialog } from '../ui/ModalDialog';
+import { buttonClass } from '#web/components/ui/button';
+import { ModalDialog } from '#web/components/ui/ModalDialog';
 
 interface Props {
   title: string;

@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { useId, useState } from 'react';
-import { errorProps, FieldFrame, inputClass } from '../form/FieldFrame';
-import { TextField } from '../form/TextField';
-import { checkImageFile, imageAccept } from '../image-input/checkImageFile';
+import { errorProps, FieldFrame, inputClass } from '#web/components/form/FieldFrame';
+import { TextField } from '#web/components/form/TextField';
+import { checkImageFile, imageAccept } from '#web/components/image-input/checkImageFile';
 import type { ArticleImageAttributes } from './articleImage';
 import { EditorDialog } from './EditorDialog';
 

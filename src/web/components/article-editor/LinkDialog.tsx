@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useState } from 'react';
-import { TextField } from '../form/TextField';
-import { buttonClass } from '../ui/button';
+import { TextField } from '#web/components/form/TextField';
+import { buttonClass } from '#web/components/ui/button';
 import { EditorDialog } from './EditorDialog';
 import { allowedHref, linkHrefMessage } from './linkHref';
 

@@ -4,11 +4,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Article } from '#shared/articles';
 import { firstSentences } from '#shared/excerpt';
-import { useAuth } from '../../lib/auth/authContext';
-import { formatDate } from '../../lib/formatDate';
-import { buttonClass } from '../ui/button';
+import { useAuth } from '#web/lib/auth/authContext';
+import { formatDate } from '#web/lib/formatDate';
+import { buttonClass } from '#web/components/ui/button';
 import { mayReadFullText } from '#shared/rules/reading';
-import { isAuthorOf, readerOf } from '../../lib/auth/reader';
+import { isAuthorOf, readerOf } from '#web/lib/auth/reader';
 import { ArticleImage, type ImagePriority } from './ArticleImage';
 import { paths } from '#shared/paths';
 

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import type { ArticlePage } from '../../lib/api/articles';
+import type { ArticlePage } from '#web/lib/api/articles';
 import { ArticleCard } from './ArticleCard';
 import { cardImagePriority } from './ArticleImage';
-import { LoadError } from '../LoadError';
-import { Pager } from '../pager/Pager';
+import { LoadError } from '#web/components/LoadError';
+import { Pager } from '#web/components/pager/Pager';
 
 interface Props {
   query: UseQueryResult<ArticlePage>;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAlert, currentAlert, subscribeToAlerts } from '../dialogs/alert';
+import { closeAlert, currentAlert, subscribeToAlerts } from '#web/components/dialogs/alert';
 import { deleteWithConfirm } from './deleteWithConfirm';
 
 /**

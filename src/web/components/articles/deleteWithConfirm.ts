@@ -1,4 +1,4 @@
-import { errorMessage, showAlert } from '../dialogs/alert';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
 
 /**
  * The spec's delete conversation: a question, then 'Deleted!' or 'Cancelled'. `remove` deletes

@@ -2,8 +2,8 @@ import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, CircleQuestionMark, CircleX, Info } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useId, useRef } from 'react';
-import { buttonClass } from '../ui/button';
-import { returnFocus } from '../../lib/focus';
+import { buttonClass } from '#web/components/ui/button';
+import { returnFocus } from '#web/lib/focus';
 import { currentAlert, type AlertIcon, type OpenAlert } from './alert';
 
 const icons: Record<AlertIcon, { Icon: typeof CircleX; className: string; label: string }> = {

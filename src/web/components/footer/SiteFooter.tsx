@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { siteName } from '#shared/site';
-import { useToday } from '../../hooks/useToday';
-import { NewsletterSignup } from '../newsletter/NewsletterSignup';
+import { useToday } from '#web/hooks/useToday';
+import { NewsletterSignup } from '#web/components/newsletter/NewsletterSignup';
 import { FacebookIcon, InstagramIcon, XIcon } from './SocialIcons';
 
 const socialLinks = [

@@ -2,8 +2,8 @@ import { ChevronDown, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { UserRecord } from '#shared/accounts';
-import { useLogout } from '../../lib/auth/useLogout';
-import { Avatar } from '../Avatar';
+import { useLogout } from '#web/lib/auth/useLogout';
+import { Avatar } from '#web/components/Avatar';
 import { paths } from '#shared/paths';
 
 const links = [

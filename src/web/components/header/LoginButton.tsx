@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Link, useLocation } from 'react-router';
-import type { FromState } from '../../lib/auth/origin';
-import { buttonClass } from '../ui/button';
+import type { FromState } from '#web/lib/auth/origin';
+import { buttonClass } from '#web/components/ui/button';
 import { paths } from '#shared/paths';
 
 /** Leads guests to /login; after signing in they come back to the page they were reading. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { siteName } from '#shared/site';
-import { useToday } from '../../hooks/useToday';
-import { tagline } from '../../site';
+import { useToday } from '#web/hooks/useToday';
+import { tagline } from '#web/site';
 import { HeaderSearch } from './HeaderSearch';
 
 // `today` is a calendar day: formatted as that day in UTC, it reads the same in every time zone.

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { ImagePlus, RotateCw } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { ApiError } from '../../lib/api/client';
-import { errorId, FieldFrame } from '../form/FieldFrame';
-import { buttonClass } from '../ui/button';
+import { ApiError } from '#web/lib/api/client';
+import { errorId, FieldFrame } from '#web/components/form/FieldFrame';
+import { buttonClass } from '#web/components/ui/button';
 import { checkImageFile, imageAccept } from './checkImageFile';
 import { uploadImage } from './uploadImage';
 

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '#shared/api-error';
 import { imageFileMessages, uploadedImageSchema, type UploadedImage } from '#shared/images';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '#web/lib/api/client';
 
 export interface UploadOptions {
   /** Called as the file goes out, with the share sent so far (0 to 1). */

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { paths } from '#shared/paths';
-import { errorMessage } from '../dialogs/alert';
-import { buttonClass } from '../ui/button';
-import { subscribeNewsletter } from '../../lib/api/newsletter';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { buttonClass } from '#web/components/ui/button';
+import { subscribeNewsletter } from '#web/lib/api/newsletter';
 
 interface Props {
   /** On the footer's dark ground, or on the page's. */

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { errorProps, FieldFrame } from '../form/FieldFrame';
-import { imageAccept } from '../image-input/checkImageFile';
+import { errorProps, FieldFrame } from '#web/components/form/FieldFrame';
+import { imageAccept } from '#web/components/image-input/checkImageFile';
 
 interface Props {
   label?: string;

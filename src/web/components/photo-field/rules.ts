@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from '#shared/accounts';
-import { checkImageFile } from '../image-input/checkImageFile';
+import { checkImageFile } from '#web/components/image-input/checkImageFile';
 
 /** A chosen photo the server will take: the image inputs' own check (type, at most 5 MB). */
 export const photoFileSchema = z.instanceof(File).superRefine((file, ctx) => {

@@ -8,8 +8,8 @@ import {
   type ArticleRevision,
   type RevisionField,
 } from '#shared/revisions';
-import { RevisionDiff } from '../article-body/RevisionDiff';
-import { ArticleImage } from '../articles/ArticleImage';
+import { RevisionDiff } from '#web/components/article-body/RevisionDiff';
+import { ArticleImage } from '#web/components/articles/ArticleImage';
 
 const fieldLabels: Record<RevisionField, string> = {
   name: 'Title',

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { returnFocus } from '../../lib/focus';
+import { returnFocus } from '#web/lib/focus';
 
 const widths = { form: 'max-w-md p-6', wide: 'max-w-5xl p-4 sm:p-6' } as const;
 

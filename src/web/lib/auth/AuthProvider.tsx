@@ -1,9 +1,9 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { UserRecord } from '#shared/accounts';
-import { ApiError } from '../api/client';
-import { getUserRecord, userKeys, userRecordQueryOptions } from '../api/users';
-import { searchKeys } from '../api/search';
+import { ApiError } from '#web/lib/api/client';
+import { getUserRecord, userKeys, userRecordQueryOptions } from '#web/lib/api/users';
+import { searchKeys } from '#web/lib/api/search';
 import { authKeys, sessionQueryOptions, signInWithEmail, signOutOfServer } from './authApi';
 import { AuthContext, type Auth } from './authContext';
 import { authState } from './authState';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignInEmail, SignInSocial } from '#shared/api/sign-in';
-import { apiFetch } from '../api/client';
+import { apiFetch } from '#web/lib/api/client';
 
 /*
  * The better-auth endpoints under /api/auth, called with plain fetch: the server reshapes their

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../components/toasts/toast';
-import { errorMessage, showAlert } from '../../components/dialogs/alert';
+import { toast } from '#web/components/toasts/toast';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
 import { useAuth } from './authContext';
 
 /** Signs out, for the avatar menu and the admin sidebar: home page, toast, or the spec's dialog. */

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import { toast } from '../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import { verificationMessages } from '#shared/accounts';
 import { articleMessages } from '#shared/article-messages';
 import { type CreateArticle } from '#shared/articles';
-import { showAlert } from '../../components/dialogs/alert';
-import { ArticleForm, emptyArticle } from '../../components/articles/form/ArticleForm';
-import { PageHeading } from '../../components/PageHeading';
-import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
-import { useCreateArticle } from '../../lib/api/articleMutations';
-import { ApiError } from '../../lib/api/client';
-import { useAuth } from '../../lib/auth/authContext';
+import { showAlert } from '#web/components/dialogs/alert';
+import { ArticleForm, emptyArticle } from '#web/components/articles/form/ArticleForm';
+import { PageHeading } from '#web/components/PageHeading';
+import { VerifyEmailNotice } from '#web/components/VerifyEmailNotice';
+import { useCreateArticle } from '#web/lib/api/articleMutations';
+import { ApiError } from '#web/lib/api/client';
+import { useAuth } from '#web/lib/auth/authContext';
 import { atPostingLimit, showPostingLimitToast } from './postingLimit';
 import { paths } from '#shared/paths';
 

@@ -1,7 +1,7 @@
-import { toast } from '../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import { articleMessages } from '#shared/article-messages';
 import { mayPostAnother } from '#shared/rules/posting';
-import type { Auth } from '../../lib/auth/authContext';
+import type { Auth } from '#web/lib/auth/authContext';
 
 /** Whether the signed-in reader has used up their posts (the server enforces the same rule). */
 export function atPostingLimit(auth: Pick<Auth, 'user' | 'isAdmin' | 'isPremium'>): boolean {

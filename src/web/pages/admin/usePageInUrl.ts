@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { pageParam, withPage } from '../../lib/pageParam';
+import { pageParam, withPage } from '#web/lib/pageParam';
 
 /** The list's page from `?page=`, and a setter that writes it back to the address. */
 export function usePageInUrl(): [number, (page: number) => void] {

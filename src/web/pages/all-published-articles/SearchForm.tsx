@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { buttonClass } from '../../components/ui/button';
-import { usePublishers } from '../../lib/api/publishers';
+import { TextField } from '#web/components/form/TextField';
+import { buttonClass } from '#web/components/ui/button';
+import { usePublishers } from '#web/lib/api/publishers';
 import { paths } from '#shared/paths';
 
 export interface ArticleSearch {

@@ -1,5 +1,5 @@
 import type { ArticleListRequest } from '#shared/api/article-list';
-import { pageParam } from '../../lib/pageParam';
+import { pageParam } from '#web/lib/pageParam';
 import type { ArticleSearch } from './SearchForm';
 import { pageSizes } from '#shared/rules/limits';
 import { paths } from '#shared/paths';

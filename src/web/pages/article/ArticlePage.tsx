@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { articleMessages } from '#shared/article-messages';
-import { LoadError } from '../../components/LoadError';
-import { PageHead } from '../../head/PageHead';
-import { useArticleReading } from '../../lib/api/articleReading';
+import { LoadError } from '#web/components/LoadError';
+import { PageHead } from '#web/head/PageHead';
+import { useArticleReading } from '#web/lib/api/articleReading';
 import { ArticleNotFound } from './ArticleUnavailable';
 import { ArticleView } from './ArticleView';
 import { useCountView } from './useCountView';

@@ -1,6 +1,6 @@
 import { Lock, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '#web/components/ui/button';
 import { paths } from '#shared/paths';
 
 /** Where a premium article's text would continue, for readers without premium: Subscribe. */

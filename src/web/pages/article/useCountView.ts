@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { addArticleView } from '../../lib/api/articleDetail';
+import { addArticleView } from '#web/lib/api/articleDetail';
 
 /**
  * The openings already counted, by history entry and article. An opening is one history entry

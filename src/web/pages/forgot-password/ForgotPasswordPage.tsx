@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '#shared/accounts';
 import { paths } from '#shared/paths';
-import { AuthCard } from '../../components/AuthCard';
-import { FormError } from '../../components/form/FormError';
-import { TextField } from '../../components/form/TextField';
-import { buttonClass } from '../../components/ui/button';
-import { PageHead } from '../../head/PageHead';
-import { errorMessage } from '../../components/dialogs/alert';
-import { requestPasswordReset } from '../../lib/api/passwordReset';
-import { useFormOutcome } from '../../lib/formOutcome';
+import { AuthCard } from '#web/components/AuthCard';
+import { FormError } from '#web/components/form/FormError';
+import { TextField } from '#web/components/form/TextField';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { requestPasswordReset } from '#web/lib/api/passwordReset';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 /**
  * "Forgot password?" on the login page: the address to mail a link to. Posted to the server

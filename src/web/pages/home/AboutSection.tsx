@@ -1,5 +1,5 @@
 import { siteName } from '#shared/site';
-import { SectionHeading } from '../../components/SectionHeading';
+import { SectionHeading } from '#web/components/SectionHeading';
 
 /** The home page's short description of the newsroom (spec: a static text). */
 export function AboutSection() {

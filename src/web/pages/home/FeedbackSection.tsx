@@ -1,9 +1,9 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { showAlert } from '../../components/dialogs/alert';
-import { SectionHeading } from '../../components/SectionHeading';
-import { buttonClass } from '../../components/ui/button';
-import { formatDate } from '../../lib/formatDate';
+import { showAlert } from '#web/components/dialogs/alert';
+import { SectionHeading } from '#web/components/SectionHeading';
+import { buttonClass } from '#web/components/ui/button';
+import { formatDate } from '#web/lib/formatDate';
 import { addFeedback, useFeedback, type FeedbackItem } from './feedbackStore';
 
 /** Spec: submitting is simulated with a 2-second wait; nothing goes to a server. */

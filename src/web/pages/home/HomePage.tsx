@@ -1,8 +1,8 @@
 import { siteName } from '#shared/site';
-import { JsonLd } from '../../head/JsonLd';
-import { PageHead } from '../../head/PageHead';
-import { websiteData } from '../../head/structuredData';
-import { useSite } from '../../lib/siteContext';
+import { JsonLd } from '#web/head/JsonLd';
+import { PageHead } from '#web/head/PageHead';
+import { websiteData } from '#web/head/structuredData';
+import { useSite } from '#web/lib/siteContext';
 import { AboutSection } from './AboutSection';
 import { FeedbackSection } from './FeedbackSection';
 import { PlansSection } from './PlansSection';

@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents, planPeriodText, planText, plans, type Plan } from '#shared/plans';
-import { SectionHeading } from '../../components/SectionHeading';
-import { buttonClass } from '../../components/ui/button';
-import type { SubscribeState } from '../../lib/planState';
+import { SectionHeading } from '#web/components/SectionHeading';
+import { buttonClass } from '#web/components/ui/button';
+import type { SubscribeState } from '#web/lib/planState';
 import { paths } from '#shared/paths';
 
 /** The home page's three premium plans, each leading to /subscription with its price and period. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Publisher } from '#shared/publisher';
-import { usePublishers } from '../../lib/api/publishers';
-import { SectionHeading } from '../../components/SectionHeading';
-import { LoadError } from '../../components/LoadError';
+import { usePublishers } from '#web/lib/api/publishers';
+import { SectionHeading } from '#web/components/SectionHeading';
+import { LoadError } from '#web/components/LoadError';
 
 const gridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6';
 const cardClass = 'flex h-full flex-col items-center gap-3 border border-rule bg-surface p-4';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useStatistics, type Statistics } from '../../lib/api/statistics';
-import { SectionHeading } from '../../components/SectionHeading';
-import { LoadError } from '../../components/LoadError';
+import { useStatistics, type Statistics } from '#web/lib/api/statistics';
+import { SectionHeading } from '#web/components/SectionHeading';
+import { LoadError } from '#web/components/LoadError';
 import { useCountUp } from './useCountUp';
 
 const counters: { key: keyof Statistics; label: string }[] = [

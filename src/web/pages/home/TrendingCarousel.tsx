@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Article } from '#shared/articles';
-import { ArticleCard } from '../../components/articles/ArticleCard';
-import { cardImagePriority } from '../../components/articles/ArticleImage';
-import { useStartWhenIdle } from '../../hooks/useStartWhenIdle';
+import { ArticleCard } from '#web/components/articles/ArticleCard';
+import { cardImagePriority } from '#web/components/articles/ArticleImage';
+import { useStartWhenIdle } from '#web/hooks/useStartWhenIdle';
 import { useLazyCarousel } from './useLazyCarousel';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 

@@ -1,6 +1,6 @@
-import { SectionHeading } from '../../components/SectionHeading';
-import { useTrendingArticles } from '../../lib/api/trending';
-import { LoadError } from '../../components/LoadError';
+import { SectionHeading } from '#web/components/SectionHeading';
+import { useTrendingArticles } from '#web/lib/api/trending';
+import { LoadError } from '#web/components/LoadError';
 import { slideClass, TrendingCarousel } from './TrendingCarousel';
 
 const headingId = 'trending-heading';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { showAlert } from '../../components/dialogs/alert';
-import { useAuth } from '../../lib/auth/authContext';
-import { readerOf } from '../../lib/auth/reader';
+import { showAlert } from '#web/components/dialogs/alert';
+import { useAuth } from '#web/lib/auth/authContext';
+import { readerOf } from '#web/lib/auth/reader';
 import { isOfferedPremium } from '#shared/rules/reading';
 import { paths } from '#shared/paths';
 

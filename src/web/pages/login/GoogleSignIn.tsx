@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { errorMessage, showAlert } from '../../components/dialogs/alert';
-import { buttonClass } from '../../components/ui/button';
-import { startGoogleSignIn } from '../../lib/auth/authApi';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { buttonClass } from '#web/components/ui/button';
+import { startGoogleSignIn } from '#web/lib/auth/authApi';
 import { GoogleIcon } from './GoogleIcon';
 import { googleReturnParams } from './useGoogleReturn';
 import { paths } from '#shared/paths';

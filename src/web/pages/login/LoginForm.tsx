@@ -1,15 +1,15 @@
 import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '../../components/toasts/toast';
-import { errorMessage, showAlert } from '../../components/dialogs/alert';
-import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
-import { buttonClass } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth/authContext';
-import { withOrigin } from '../../lib/auth/origin';
-import { useFormOutcome } from '../../lib/formOutcome';
-import { FormError } from '../../components/form/FormError';
+import { toast } from '#web/components/toasts/toast';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { PasswordField } from '#web/components/form/PasswordField';
+import { TextField } from '#web/components/form/TextField';
+import { buttonClass } from '#web/components/ui/button';
+import { useAuth } from '#web/lib/auth/authContext';
+import { withOrigin } from '#web/lib/auth/origin';
+import { useFormOutcome } from '#web/lib/formOutcome';
+import { FormError } from '#web/components/form/FormError';
 import { paths } from '#shared/paths';
 
 /**

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
-import { PageHead } from '../../head/PageHead';
-import { withOrigin } from '../../lib/auth/origin';
+import { AuthCard } from '#web/components/AuthCard';
+import { PageHead } from '#web/head/PageHead';
+import { withOrigin } from '#web/lib/auth/origin';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { useGoogleReturn } from './useGoogleReturn';

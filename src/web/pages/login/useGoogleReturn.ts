@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { parsePath, useLocation, useNavigate } from 'react-router';
-import { toast } from '../../components/toasts/toast';
-import { showAlert } from '../../components/dialogs/alert';
-import { useAuth } from '../../lib/auth/authContext';
-import { fromParam, originOf, type FromState } from '../../lib/auth/origin';
+import { toast } from '#web/components/toasts/toast';
+import { showAlert } from '#web/components/dialogs/alert';
+import { useAuth } from '#web/lib/auth/authContext';
+import { fromParam, originOf, type FromState } from '#web/lib/auth/origin';
 import { paths } from '#shared/paths';
 
 /** Query parameters of the addresses Google sign-in returns to (see GoogleSignIn). */

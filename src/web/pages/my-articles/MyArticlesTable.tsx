@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Article } from '#shared/articles';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '#web/components/ui/button';
 import { StatusCell } from './StatusCell';
 import { paths } from '#shared/paths';
 

@@ -1,12 +1,12 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { Article } from '#shared/articles';
-import { LoadError } from '../../components/LoadError';
-import { RevisionChanges } from '../../components/revisions/RevisionChanges';
-import { buttonClass } from '../../components/ui/button';
-import { ModalDialog } from '../../components/ui/ModalDialog';
-import { useArticleDetail } from '../../lib/api/articleDetail';
-import { useArticleRevision } from '../../lib/api/revisions';
+import { LoadError } from '#web/components/LoadError';
+import { RevisionChanges } from '#web/components/revisions/RevisionChanges';
+import { buttonClass } from '#web/components/ui/button';
+import { ModalDialog } from '#web/components/ui/ModalDialog';
+import { useArticleDetail } from '#web/lib/api/articleDetail';
+import { useArticleRevision } from '#web/lib/api/revisions';
 
 interface Props {
   /** The author's published article with an edit waiting (My Articles' row). */

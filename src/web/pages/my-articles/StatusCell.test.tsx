@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/articles';
-import { liveArticle, pendingEdit, texts } from '../../test/revisionData';
+import { liveArticle, pendingEdit, texts } from '#web/test/revisionData';
 import { StatusCell } from './StatusCell';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { Clock, FileDiff, MessageSquareWarning } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { articleStatus, type Article } from '#shared/articles';
-import { showAlert } from '../../components/dialogs/alert';
-import { buttonClass } from '../../components/ui/button';
-import { formatDate } from '../../lib/formatDate';
+import { showAlert } from '#web/components/dialogs/alert';
+import { buttonClass } from '#web/components/ui/button';
+import { formatDate } from '#web/lib/formatDate';
 
 // The diff's code (jsdiff) loads when an author first opens their edit, not with the page.
 const PendingEditDialog = lazy(() => import('./PendingEditDialog'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { PageHeading } from '../../components/PageHeading';
-import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
-import { useAuth } from '../../lib/auth/authContext';
+import { PageHeading } from '#web/components/PageHeading';
+import { VerifyEmailNotice } from '#web/components/VerifyEmailNotice';
+import { useAuth } from '#web/lib/auth/authContext';
 import { NoticesSetting } from './NoticesSetting';
 import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';

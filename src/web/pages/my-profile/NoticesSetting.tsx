@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '../../components/toasts/toast';
-import { setEmailNotices } from '../../lib/api/users';
-import { useAuth } from '../../lib/auth/authContext';
+import { toast } from '#web/components/toasts/toast';
+import { setEmailNotices } from '#web/lib/api/users';
+import { useAuth } from '#web/lib/auth/authContext';
 
 /**
  * The notices by mail, on or off: editors' decisions on one's articles and the reminder before

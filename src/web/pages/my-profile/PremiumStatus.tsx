@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { UserRecord } from '#shared/accounts';
 import { formatCents } from '#shared/plans';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '#web/components/ui/button';
 import { paths } from '#shared/paths';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

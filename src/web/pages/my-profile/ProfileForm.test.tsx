@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages, type UserRecord } from '#shared/accounts';
 import { imageFileMessages } from '#shared/images';
 import { paths } from '#shared/paths';
-import { currentAlert, closeAlert } from '../../components/dialogs/alert';
-import { authAs, renderPage } from '../../test/PageUnderTest';
+import { currentAlert, closeAlert } from '#web/components/dialogs/alert';
+import { authAs, renderPage } from '#web/test/PageUnderTest';
 import { ProfileForm } from './ProfileForm';
 
 afterEach(() => {

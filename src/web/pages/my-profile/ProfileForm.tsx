@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from '../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import { z } from 'zod';
 import { nameSchema, type UserRecord } from '#shared/accounts';
-import { errorMessage, showAlert } from '../../components/dialogs/alert';
-import { TextField } from '../../components/form/TextField';
-import { PhotoField } from '../../components/photo-field/PhotoField';
-import { optionalPhotoSchema } from '../../components/photo-field/rules';
-import { buttonClass } from '../../components/ui/button';
-import { updateProfile } from '../../lib/api/users';
-import { useAuth } from '../../lib/auth/authContext';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { TextField } from '#web/components/form/TextField';
+import { PhotoField } from '#web/components/photo-field/PhotoField';
+import { optionalPhotoSchema } from '#web/components/photo-field/rules';
+import { buttonClass } from '#web/components/ui/button';
+import { updateProfile } from '#web/lib/api/users';
+import { useAuth } from '#web/lib/auth/authContext';
 
 /** Spec: the name is required; the email cannot change; a new photo is optional. */
 const formSchema = z.object({ name: nameSchema, photo: optionalPhotoSchema });

@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import type { UserRecord } from '#shared/accounts';
-import { Avatar } from '../../components/Avatar';
-import { buttonClass } from '../../components/ui/button';
+import { Avatar } from '#web/components/Avatar';
+import { buttonClass } from '#web/components/ui/button';
 
 export function ProfileView({ user, onEdit }: { user: UserRecord; onEdit: () => void }) {
   return (

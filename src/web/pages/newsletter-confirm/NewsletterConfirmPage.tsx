@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { newsletterMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
-import { AuthCard } from '../../components/AuthCard';
-import { errorMessage } from '../../components/dialogs/alert';
-import { FormError } from '../../components/form/FormError';
-import { buttonClass } from '../../components/ui/button';
-import { PageHead } from '../../head/PageHead';
-import { confirmNewsletter } from '../../lib/api/newsletter';
-import { useFormOutcome } from '../../lib/formOutcome';
+import { AuthCard } from '#web/components/AuthCard';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { FormError } from '#web/components/form/FormError';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
+import { confirmNewsletter } from '#web/lib/api/newsletter';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 /**
  * Where the newsletter's confirmation link lands (`?token=`). Opening the link confirms nothing:

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type NewsletterPreferences } from '#shared/newsletter';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
-import { authAs, renderPage } from '../../test/PageUnderTest';
+import { authAs, renderPage } from '#web/test/PageUnderTest';
 import { NewsletterChoicesForm } from './NewsletterChoicesForm';
 
 afterEach(() => {

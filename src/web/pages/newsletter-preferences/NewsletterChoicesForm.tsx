@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { type NewsletterPreferences } from '#shared/newsletter';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
-import { errorMessage } from '../../components/dialogs/alert';
-import { FormError } from '../../components/form/FormError';
-import { buttonClass } from '../../components/ui/button';
-import { saveNewsletterChoices } from '../../lib/api/newsletter';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { FormError } from '#web/components/form/FormError';
+import { buttonClass } from '#web/components/ui/button';
+import { saveNewsletterChoices } from '#web/lib/api/newsletter';
 
 interface Props {
   token: string;

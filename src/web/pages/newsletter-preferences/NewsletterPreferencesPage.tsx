@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
-import { AuthCard } from '../../components/AuthCard';
-import { FormError } from '../../components/form/FormError';
-import { LoadError } from '../../components/LoadError';
-import { PageHead } from '../../head/PageHead';
-import { useNewsletterPreferences } from '../../lib/api/newsletter';
-import { usePublishers } from '../../lib/api/publishers';
+import { AuthCard } from '#web/components/AuthCard';
+import { FormError } from '#web/components/form/FormError';
+import { LoadError } from '#web/components/LoadError';
+import { PageHead } from '#web/head/PageHead';
+import { useNewsletterPreferences } from '#web/lib/api/newsletter';
+import { usePublishers } from '#web/lib/api/publishers';
 import { NewsletterChoicesForm } from './NewsletterChoicesForm';
 
 /**

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
-import { AuthCard } from '../../components/AuthCard';
-import { errorMessage } from '../../components/dialogs/alert';
-import { FormError } from '../../components/form/FormError';
-import { buttonClass } from '../../components/ui/button';
-import { PageHead } from '../../head/PageHead';
-import { unsubscribeNewsletter } from '../../lib/api/newsletter';
-import { useFormOutcome } from '../../lib/formOutcome';
+import { AuthCard } from '#web/components/AuthCard';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { FormError } from '#web/components/form/FormError';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
+import { unsubscribeNewsletter } from '#web/lib/api/newsletter';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 /**
  * "Unsubscribe" at the foot of every newsletter (`?token=`, the subscriber's own link). Opening

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { NewsletterSignup } from '../../components/newsletter/NewsletterSignup';
-import { PageHeading } from '../../components/PageHeading';
-import { PageHead } from '../../head/PageHead';
-import { usePublishers } from '../../lib/api/publishers';
-import { useFormOutcome } from '../../lib/formOutcome';
+import { NewsletterSignup } from '#web/components/newsletter/NewsletterSignup';
+import { PageHeading } from '#web/components/PageHeading';
+import { PageHead } from '#web/head/PageHead';
+import { usePublishers } from '#web/lib/api/publishers';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 /**
  * The newsletter's own page: the daily digest, and the publishers a reader may follow besides.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { PageHead } from '../../head/PageHead';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
 
 /** Any address no route knows; the server answers it with 404. */
 export function NotFoundPage() {

@@ -1,11 +1,11 @@
 import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { errorMessage } from '../../components/dialogs/alert';
-import { chargeDemoCard } from '../../lib/api/payments';
+import { TextField } from '#web/components/form/TextField';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { chargeDemoCard } from '#web/lib/api/payments';
 import type { CardFormProps } from './cardFormProps';
 import { PayButton } from './PayButton';
-import { FormError } from '../../components/form/FormError';
+import { FormError } from '#web/components/form/FormError';
 
 /** "4242424242424242" → "4242 4242 4242 4242", as card numbers are printed. */
 function groupDigits(value: string): string {

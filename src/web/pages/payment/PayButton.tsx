@@ -1,5 +1,5 @@
 import { formatCents, type Plan } from '#shared/plans';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '#web/components/ui/button';
 
 /** Disabled until the provider is ready and the payment's secret has arrived (spec). */
 export function PayButton({ plan, ready, busy }: { plan: Plan; ready: boolean; busy: boolean }) {

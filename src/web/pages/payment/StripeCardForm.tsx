@@ -1,10 +1,10 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../components/dialogs/alert';
+import { errorMessage } from '#web/components/dialogs/alert';
 import type { CardFormProps } from './cardFormProps';
 import { PayButton } from './PayButton';
-import { FormError } from '../../components/form/FormError';
+import { FormError } from '#web/components/form/FormError';
 
 // One Stripe.js per publishable key for the life of the page, as Stripe asks.
 const stripes = new Map<string, Promise<Stripe | null>>();

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import { paymentMessages } from '#shared/payments';
-import { confirmPayment } from '../../lib/api/payments';
-import { userKeys } from '../../lib/api/users';
+import { confirmPayment } from '#web/lib/api/payments';
+import { userKeys } from '#web/lib/api/users';
 
 /**
  * After the card form paid: the server checks the payment with the provider and grants the plan;

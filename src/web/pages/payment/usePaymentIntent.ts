@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '#shared/plans';
-import { createPaymentIntent } from '../../lib/api/payments';
+import { createPaymentIntent } from '#web/lib/api/payments';
 
 /**
  * One payment intent per visit to the page: asked for once on arrival, never refetched in the

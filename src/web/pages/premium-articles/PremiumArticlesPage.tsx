@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { ArticleResults } from '../../components/articles/ArticleResults';
-import { PageHeading } from '../../components/PageHeading';
-import { PageHead } from '../../head/PageHead';
-import { useArticles } from '../../lib/api/articles';
-import { withPage } from '../../lib/pageParam';
+import { ArticleResults } from '#web/components/articles/ArticleResults';
+import { PageHeading } from '#web/components/PageHeading';
+import { PageHead } from '#web/head/PageHead';
+import { useArticles } from '#web/lib/api/articles';
+import { withPage } from '#web/lib/pageParam';
 import { pageSize, premiumList } from './premiumList';
 
 /** The approved premium articles; readers without premium see them locked, as everywhere. */

@@ -1,5 +1,5 @@
 import type { ArticleListRequest } from '#shared/api/article-list';
-import { pageParam } from '../../lib/pageParam';
+import { pageParam } from '#web/lib/pageParam';
 import { pageSizes } from '#shared/rules/limits';
 
 export const pageSize = pageSizes.articleCards;

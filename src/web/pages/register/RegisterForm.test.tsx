@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/accounts';
 import { paths } from '#shared/paths';
-import { authAs, renderPage } from '../../test/PageUnderTest';
+import { authAs, renderPage } from '#web/test/PageUnderTest';
 import { RegisterForm } from './RegisterForm';
 
 afterEach(cleanup);

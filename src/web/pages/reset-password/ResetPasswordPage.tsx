@@ -3,18 +3,18 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import { z } from 'zod';
 import { passwordResetMessages, passwordSchema } from '#shared/accounts';
 import { paths } from '#shared/paths';
-import { AuthCard } from '../../components/AuthCard';
-import { errorMessage } from '../../components/dialogs/alert';
-import { FormError } from '../../components/form/FormError';
-import { PasswordField } from '../../components/form/PasswordField';
-import { buttonClass } from '../../components/ui/button';
-import { PageHead } from '../../head/PageHead';
-import { resetPassword } from '../../lib/api/passwordReset';
-import { useFormOutcome } from '../../lib/formOutcome';
+import { AuthCard } from '#web/components/AuthCard';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { FormError } from '#web/components/form/FormError';
+import { PasswordField } from '#web/components/form/PasswordField';
+import { buttonClass } from '#web/components/ui/button';
+import { PageHead } from '#web/head/PageHead';
+import { resetPassword } from '#web/lib/api/passwordReset';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 /** The registration form's password rules, the server's too. */
 const formSchema = z.object({ newPassword: passwordSchema });

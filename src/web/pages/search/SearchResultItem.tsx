@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { SearchResult } from '#shared/api/search';
 import { paths } from '#shared/paths';
-import { formatDate } from '../../lib/formatDate';
+import { formatDate } from '#web/lib/formatDate';
 import { Highlighted } from './Highlighted';
 
 /** One result: publisher, the title (a link to the article), byline, and the passage found. */

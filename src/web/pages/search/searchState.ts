@@ -3,8 +3,8 @@ import type { SearchParams } from '#shared/api/search-query';
 import { searchLimits } from '#shared/search';
 import { parseTagList } from '#shared/tags';
 import { paths } from '#shared/paths';
-import { searchQueryString } from '../../lib/api/search';
-import { pageParam } from '../../lib/pageParam';
+import { searchQueryString } from '#web/lib/api/search';
+import { pageParam } from '#web/lib/pageParam';
 
 /** What /search shows, as its address holds it (?q=&publisher=&tags=&premium=&page=). */
 export interface SearchState {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { formatCents, planPeriodText, planText, type Plan } from '#shared/plans';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '#web/components/ui/button';
 
 /** The chosen plan, and the button that goes on to pay for it. */
 export function PlanCard({ plan, onCheckout }: { plan: Plan; onCheckout: () => void }) {

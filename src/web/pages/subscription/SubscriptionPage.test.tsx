@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
 import { paths } from '#shared/paths';
 import { plans } from '#shared/plans';
-import { authAs, renderPage } from '../../test/PageUnderTest';
+import { authAs, renderPage } from '#web/test/PageUnderTest';
 import { SubscriptionPage } from './SubscriptionPage';
 
 afterEach(cleanup);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { planById, plans, type Plan } from '#shared/plans';
-import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
-import { useAuth } from '../../lib/auth/authContext';
-import { formatDate } from '../../lib/formatDate';
-import { planFromState, type PaymentState } from '../../lib/planState';
+import { VerifyEmailNotice } from '#web/components/VerifyEmailNotice';
+import { useAuth } from '#web/lib/auth/authContext';
+import { formatDate } from '#web/lib/formatDate';
+import { planFromState, type PaymentState } from '#web/lib/planState';
 import { PlanCard } from './PlanCard';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { PeriodSelect } from './PeriodSelect';

@@ -1,6 +1,6 @@
 import type { Tag } from '#shared/tags';
-import type { PersonKey } from '../people.js';
-import type { PublisherKey } from '../publishers.js';
+import type { PersonKey } from '#server/db/seed/people';
+import type { PublisherKey } from '#server/db/seed/publishers';
 
 /** Where an article stands with the editors; a declined one carries the editor's reason. */
 export type DraftStatus = 'approved' | 'premium' | 'pending' | { declined: string };

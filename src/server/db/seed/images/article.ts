@@ -1,5 +1,5 @@
 import type { Tag } from '#shared/tags';
-import { createRandom, type Random } from '../prng.js';
+import { createRandom, type Random } from '#server/db/seed/prng';
 import { n } from './svg.js';
 
 const W = 1200;

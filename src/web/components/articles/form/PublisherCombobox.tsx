@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { errorId, FieldFrame, inputClass } from '../../form/FieldFrame';
+import { errorId, FieldFrame, inputClass } from '#web/components/form/FieldFrame';
 
 interface Props {
   label: string;

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { tags, type Tag } from '#shared/tags';
-import { errorId } from '../../form/FieldFrame';
+import { errorId } from '#web/components/form/FieldFrame';
 
 interface Props {
   value: readonly string[];

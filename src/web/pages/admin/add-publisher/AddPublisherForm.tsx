@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../../components/toasts/toast';
-import { errorMessage } from '../../../components/dialogs/alert';
-import { TextField } from '../../../components/form/TextField';
-import { ImageInput } from '../../../components/image-input/ImageInput';
-import { buttonClass } from '../../../components/ui/button';
-import { useAddPublisher } from '../../../lib/api/admin';
+import { toast } from '#web/components/toasts/toast';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { TextField } from '#web/components/form/TextField';
+import { ImageInput } from '#web/components/image-input/ImageInput';
+import { buttonClass } from '#web/components/ui/button';
+import { useAddPublisher } from '#web/lib/api/admin';
 import { publisherMessages } from '#shared/api/publishers';
 
 interface Errors {

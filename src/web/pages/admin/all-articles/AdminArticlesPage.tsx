@@ -1,9 +1,9 @@
-import { LoadError } from '../../../components/LoadError';
-import { PageHeading } from '../../../components/PageHeading';
-import { useArticles } from '../../../lib/api/articles';
-import { Pager } from '../../../components/pager/Pager';
-import { usePageInUrl } from '../usePageInUrl';
-import { cardImagePriority } from '../../../components/articles/ArticleImage';
+import { LoadError } from '#web/components/LoadError';
+import { PageHeading } from '#web/components/PageHeading';
+import { useArticles } from '#web/lib/api/articles';
+import { Pager } from '#web/components/pager/Pager';
+import { usePageInUrl } from '#web/pages/admin/usePageInUrl';
+import { cardImagePriority } from '#web/components/articles/ArticleImage';
 import { AdminArticleCard } from './AdminArticleCard';
 import { RevisionQueue } from './RevisionQueue';
 import { pageSizes } from '#shared/rules/limits';

@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { inputClass } from '../../../components/form/FieldFrame';
-import { buttonClass } from '../../../components/ui/button';
-import { ModalDialog } from '../../../components/ui/ModalDialog';
+import { inputClass } from '#web/components/form/FieldFrame';
+import { buttonClass } from '#web/components/ui/button';
+import { ModalDialog } from '#web/components/ui/ModalDialog';
 
 interface Props {
   /** 'Decline article', or 'Decline edit' for an author's edit of a published article. */

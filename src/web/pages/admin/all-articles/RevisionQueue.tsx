@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { LoadError } from '../../../components/LoadError';
-import { useRevisionQueue } from '../../../lib/api/revisions';
-import { Pager } from '../../../components/pager/Pager';
+import { LoadError } from '#web/components/LoadError';
+import { useRevisionQueue } from '#web/lib/api/revisions';
+import { Pager } from '#web/components/pager/Pager';
 import { RevisionReviewCard } from './RevisionReviewCard';
 import { pageSizes } from '#shared/rules/limits';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RevisionQueueItem } from '#shared/revisions';
-import { doc, liveArticle, paragraph, pendingEdit, texts } from '../../../test/revisionData';
+import { doc, liveArticle, paragraph, pendingEdit, texts } from '#web/test/revisionData';
 import { RevisionReviewCard } from './RevisionReviewCard';
 
 afterEach(cleanup);

@@ -1,13 +1,13 @@
 import { Check, Clock, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../components/toasts/toast';
+import { toast } from '#web/components/toasts/toast';
 import type { RevisionQueueItem } from '#shared/revisions';
-import { errorMessage } from '../../../components/dialogs/alert';
-import { EmailAddress } from '../../../components/EmailAddress';
-import { RevisionChanges } from '../../../components/revisions/RevisionChanges';
-import { buttonClass } from '../../../components/ui/button';
-import { useReviewRevision, type RevisionReview } from '../../../lib/api/revisions';
-import { formatDate } from '../../../lib/formatDate';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { EmailAddress } from '#web/components/EmailAddress';
+import { RevisionChanges } from '#web/components/revisions/RevisionChanges';
+import { buttonClass } from '#web/components/ui/button';
+import { useReviewRevision, type RevisionReview } from '#web/lib/api/revisions';
+import { formatDate } from '#web/lib/formatDate';
 import { DeclineDialog } from './DeclineDialog';
 
 interface Props {

@@ -1,6 +1,6 @@
-import { errorMessage, showAlert } from '../../../components/dialogs/alert';
-import { toast } from '../../../components/toasts/toast';
-import { newsletterRecipients, sendArticleNewsletter } from '../../../lib/api/newsletter';
+import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { toast } from '#web/components/toasts/toast';
+import { newsletterRecipients, sendArticleNewsletter } from '#web/lib/api/newsletter';
 
 const readers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'reader' : 'readers'}`;
 

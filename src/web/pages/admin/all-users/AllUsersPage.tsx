@@ -1,14 +1,14 @@
-import { toast } from '../../../components/toasts/toast';
-import { Avatar } from '../../../components/Avatar';
-import { errorMessage } from '../../../components/dialogs/alert';
-import { LoadError } from '../../../components/LoadError';
-import { PageHeading } from '../../../components/PageHeading';
-import { EmailAddress } from '../../../components/EmailAddress';
-import { buttonClass } from '../../../components/ui/button';
+import { toast } from '#web/components/toasts/toast';
+import { Avatar } from '#web/components/Avatar';
+import { errorMessage } from '#web/components/dialogs/alert';
+import { LoadError } from '#web/components/LoadError';
+import { PageHeading } from '#web/components/PageHeading';
+import { EmailAddress } from '#web/components/EmailAddress';
+import { buttonClass } from '#web/components/ui/button';
 import type { UserListItem } from '#shared/api/users';
-import { useMakeAdmin, useUserList } from '../../../lib/api/admin';
-import { Pager } from '../../../components/pager/Pager';
-import { usePageInUrl } from '../usePageInUrl';
+import { useMakeAdmin, useUserList } from '#web/lib/api/admin';
+import { Pager } from '#web/components/pager/Pager';
+import { usePageInUrl } from '#web/pages/admin/usePageInUrl';
 import { pageSizes } from '#shared/rules/limits';
 
 const pageSize = pageSizes.admin;

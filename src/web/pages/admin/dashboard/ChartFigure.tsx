@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/LoadError';
+import { LoadError } from '#web/components/LoadError';
 
 interface Props {
   heading: string;

@@ -1,4 +1,4 @@
-import { PageHeading } from '../../../components/PageHeading';
+import { PageHeading } from '#web/components/PageHeading';
 import { PremiumColumnChart } from './PremiumColumnChart';
 import { PublisherPieChart } from './PublisherPieChart';
 import { ViewCountLineChart } from './ViewCountLineChart';

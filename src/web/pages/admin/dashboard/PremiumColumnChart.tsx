@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { usePremiumSplit } from '../../../lib/api/admin';
+import { usePremiumSplit } from '#web/lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
 

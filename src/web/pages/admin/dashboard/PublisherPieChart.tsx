@@ -1,5 +1,5 @@
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { usePublisherArticleCounts } from '../../../lib/api/admin';
+import { usePublisherArticleCounts } from '#web/lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
 

@@ -8,7 +8,7 @@ import {
   YAxis,
   type XAxisTickContentProps,
 } from 'recharts';
-import { usePublisherViewCounts } from '../../../lib/api/admin';
+import { usePublisherViewCounts } from '#web/lib/api/admin';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
 
