@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -222,5 +223,28 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it('signs mail with DKIM when its three settings are set, from a PEM or a file, and names any missing one', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const keyFile = path.join(dataDir(), 'dkim.pem');
+    writeFileSync(keyFile, pem);
+    const dkim = { DKIM_SELECTOR: 'mail2026', DKIM_DOMAIN: 'news.example.com' };
+    const expected = { domainName: 'news.example.com', keySelector: 'mail2026', privateKey: pem };
+    // A PEM in one line, as an environment file holds it, or the path of a file.
+    const oneLine = pem.replaceAll('\n', '\\n');
+    for (const key of [oneLine, keyFile]) {
+      expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: key, DATA_DIR: dataDir() }).mail.dkim).toEqual(
+        expected,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail.dkim).toBeUndefined();
+    expect(errorOf({ DKIM_SELECTOR: 'mail2026' })).toBe(
+      'DKIM_PRIVATE_KEY, DKIM_DOMAIN: needed with the other DKIM_ settings',
+    );
+    const missingFile = errorOf({ ...dkim, DKIM_PRIVATE_KEY: '/no/such/key.pem' });
+    expect(missingFile).toContain('DKIM_PRIVATE_KEY');
+    expect(missingFile).not.toContain('/no/such');
   });
 });

@@ -84,6 +84,16 @@ const envSchema = z.object({
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
   TZ: z.string().optional(),
+  // DKIM signing: the private key (PEM, or the path of a PEM file), its selector and domain.
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[\w.-]+$/, { error: 'a DNS label such as mail2026' })
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^[\w.-]+\.[a-z]{2,}$/i, { error: 'a domain such as example.com' })
+    .optional(),
   // How long a SIGTERM drains keep-alive connections before the server closes (see http/drain.ts).
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number({ error: 'a number of seconds from 0 to 300' })
@@ -156,9 +166,11 @@ export type ImageStoreConfig =
  * How mail leaves (see src/server/mail): through an SMTP server, or into the local outbox, a
  * folder of .eml files, when no server is set.
  */
-export type MailConfig = { from: string } & (
-  { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string }
-);
+export type MailConfig = {
+  from: string;
+  /** DKIM signing of every message, with the domain's key (DKIM_*); unsigned when absent. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+} & ({ kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string });
 
 /** Who takes card payments (see src/server/payments). */
 export type PaymentsConfig =
@@ -410,9 +422,34 @@ function paymentsConfig(e: Env): PaymentsConfig {
 /** SMTP_URL sends through that server; without it, messages are written to DATA_DIR/outbox. */
 function mailConfig(e: Env, dataDir: string, publicUrl: string): MailConfig {
   const from = e.MAIL_FROM ?? `Tribune <no-reply@${new URL(publicUrl).hostname}>`;
+  const dkim = dkimConfig(e);
+  const common = { from, ...(dkim && { dkim }) };
   return e.SMTP_URL
-    ? { kind: 'smtp', url: e.SMTP_URL, from }
-    : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from };
+    ? { kind: 'smtp', url: e.SMTP_URL, ...common }
+    : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), ...common };
+}
+
+const dkimVariables = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'] as const;
+
+/** DKIM when its three variables are set; none of them, none; some, a ConfigError. */
+function dkimConfig(e: Env): MailConfig['dkim'] {
+  const missing = dkimVariables.filter((name) => !e[name]);
+  if (missing.length === dkimVariables.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(`${missing.join(', ')}: needed with the other DKIM_ settings`);
+  }
+  const key = e.DKIM_PRIVATE_KEY!;
+  let privateKey = key.replace(/\\n/g, '\n');
+  if (!privateKey.startsWith('-----BEGIN')) {
+    try {
+      privateKey = readFileSync(key, 'utf8');
+    } catch {
+      throw new ConfigError(
+        'DKIM_PRIVATE_KEY: a PEM private key, or the path of a file holding one',
+      );
+    }
+  }
+  return { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
@@ -240,5 +244,39 @@ describe('the local outbox', () => {
     );
     expect(mail).toMatchObject({ to: 'reader@example.com', subject: 'To the outbox' });
     expect(mail?.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[\w-]+\.eml$/);
+  });
+
+  it('signs each message with DKIM when DKIM_* are set', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tribune-dkim-'));
+    ended.push({ close: () => rm(dir, { recursive: true, force: true }) });
+    const signed = await createTestApp({
+      mailIntervalMs: 20,
+      mail: {
+        kind: 'outbox',
+        dir,
+        from: 'Tribune <news@news.example.com>',
+        dkim: {
+          domainName: 'news.example.com',
+          keySelector: 'mail2026',
+          privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
+      },
+    });
+    ended.push(signed);
+    await signed.app.mail.send(
+      signed.app.database.db,
+      letter(signed.app, 'reader@example.com', 'Signed'),
+    );
+    const [mail] = await until(
+      () => readOutbox(dir),
+      (mails) => mails.length === 1,
+    );
+    const raw = await readFile(path.join(dir, mail!.file), 'utf8');
+    const signature = /^DKIM-Signature: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+    expect(signature).toMatch(/\ba=rsa-sha256;/);
+    expect(signature).toMatch(/\bd=news\.example\.com;/);
+    expect(signature).toMatch(/\bs=mail2026;/);
+    expect(signature).toMatch(/\bb=[A-Za-z0-9+/=\s]{100,}/);
   });
 });

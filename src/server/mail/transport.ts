@@ -41,6 +41,7 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
     // Short waits: a message is this server's to send for a minute (queue.ts).
     const smtp = nodemailer.createTransport({
       url: config.url,
+      ...(config.dkim && { dkim: config.dkim }),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -54,6 +55,7 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
   }
   const stream = nodemailer.createTransport({
     streamTransport: true,
+    ...(config.dkim && { dkim: config.dkim }),
     buffer: true,
     newline: 'unix',
   });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database';
 
 /** How long a claimed delivery is this server's to send, before another may take it. */
@@ -15,10 +15,9 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` due deliveries for this server, counting the try. One statement on both
- * engines, as the mail queue's claim: on PostgreSQL a second server's claim of the same row
- * waits for the first's, then finds it claimed (the outer conditions are checked again) and
- * leaves it; SQLite has one writer.
+ * Takes up to `limit` due deliveries for this server, counting the try, in one statement. On
+ * PostgreSQL the due rows are locked `FOR UPDATE SKIP LOCKED`: servers claiming at once each
+ * take different rows, none waiting for another's (decision 021). SQLite has one writer.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -33,7 +32,8 @@ export async function claimDueDeliveries(
     .where('nextAttemptAt', '<=', now)
     .where(free)
     .orderBy('nextAttemptAt')
-    .limit(limit);
+    .limit(limit)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate().skipLocked());
   const rows = await db
     .updateTable('newsletterDelivery')
     .set({ claimedUntil: now + claimMs, attempts: sql`attempts + 1` })
