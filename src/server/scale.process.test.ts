@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/accounts';
 import type { Article } from '#shared/articles';
@@ -13,51 +11,25 @@ import {
   freePort,
   startServer,
   stopAll,
-  tempDir,
   waitForHealth,
   type ServerProcess,
 } from './test/processes.js';
+import { dropSharedSchemas, engines, sharedSite as sharedSiteOf } from './test/shared-site.js';
 
 // Two servers, as two machines behind a load balancer would run them: separate processes and
 // ports on one database (a SQLite file; a PostgreSQL schema too when TEST_DATABASE_URL is set).
 const publicUrl = 'http://news.test';
 const demoPassword = 'Tribune123';
-const schemas: string[] = [];
 const peers: { close(): Promise<void> }[] = [];
 
 afterEach(async () => {
   stopAll();
   for (const peer of peers.splice(0)) await peer.close();
-  for (const schema of schemas.splice(0)) {
-    await withPostgres((client) => client.query(`drop schema ${schema} cascade`));
-  }
+  await dropSharedSchemas();
 });
 
-async function withPostgres<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The settings both servers share: one database, one secret, one public address. */
-async function sharedSite(engine: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
-  const env = {
-    DATA_DIR: tempDir(),
-    PUBLIC_URL: publicUrl,
-    BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-  };
-  if (engine === 'sqlite') return env;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  await withPostgres((client) => client.query(`create schema ${schema}`));
-  schemas.push(schema);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { ...env, DATABASE_URL: url.toString() };
-}
+const sharedSite = (engine: 'sqlite' | 'postgres') => sharedSiteOf(engine, publicUrl);
 
 async function call(server: ServerProcess, method: string, path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
@@ -78,10 +50,6 @@ async function signIn(server: ServerProcess, email: string, password = demoPassw
       .join('; '),
   };
 }
-
-const engines = process.env.TEST_DATABASE_URL
-  ? (['sqlite', 'postgres'] as const)
-  : (['sqlite'] as const);
 
 describe.each(engines)('two server processes on one %s database', (engine) => {
   it('share sessions, show one’s approval in the other’s list within a second, and count rate limits together', async () => {
