@@ -151,5 +151,5 @@ describe.each(engines)('a newsletter send on %s', (engine) => {
       .groupBy('status')
       .execute();
     expect(states.map((s) => [s.status, Number(s.count)])).toEqual([['sent', subscriberCount]]);
-  });
+  }, 120_000);
 });
