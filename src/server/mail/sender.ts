@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/database';
 import { claimDueMail, markFailed, markSent } from './queue.js';
 import type { MailTransport } from './transport.js';
+import { WakeableRun } from '#server/jobs/wakeable-run';
 
 /** Messages one claim takes: a short statement, and a short hold on them if this server dies. */
 const batchSize = 10;
@@ -11,8 +12,10 @@ const batchSize = 10;
  * servers may run at once: each claims different messages (queue.ts).
  */
 export class MailSender {
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #runs = new WakeableRun(
+    () => this.sendDue(),
+    (err) => this.log.warn({ err }, 'sending mail failed; the next run tries again'),
+  );
 
   constructor(
     private readonly db: Db,
@@ -23,27 +26,12 @@ export class MailSender {
 
   /** Sends what is due now; a run already going runs once more when it ends. */
   wake(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.sendDue()
-      .catch((err: unknown) =>
-        this.log.warn({ err }, 'sending mail failed; the next run tries again'),
-      )
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        }
-      });
+    this.#runs.wake();
   }
 
   /** Waits for a run in progress, before the database closes. */
-  async idle(): Promise<void> {
-    this.#again = false;
-    await this.#running;
+  idle(): Promise<void> {
+    return this.#runs.idle();
   }
 
   async sendDue(signal?: AbortSignal): Promise<void> {

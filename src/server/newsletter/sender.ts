@@ -13,6 +13,7 @@ import {
   markUndelivered,
   type ClaimedDelivery,
 } from './deliveries.js';
+import { WakeableRun } from '#server/jobs/wakeable-run';
 import { newsletterLetter, type LetterArticle } from './letters.js';
 import { subscriberToken } from './links.js';
 import { digestSubject } from './sends.js';
@@ -54,8 +55,10 @@ interface Recipient {
  * message is marked sent as soon as the mail server takes it.
  */
 export class NewsletterSender {
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #runs = new WakeableRun(
+    () => this.deliverDue(),
+    (err) => this.o.log.warn({ err }, 'sending newsletters failed; the next run tries again'),
+  );
   readonly #sends = new Map<number, LoadedSend>();
   #nextSlot = 0;
 
@@ -63,27 +66,12 @@ export class NewsletterSender {
 
   /** Delivers what is due now; a run already going runs once more when it ends. */
   wake(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.deliverDue()
-      .catch((err: unknown) =>
-        this.o.log.warn({ err }, 'sending newsletters failed; the next run tries again'),
-      )
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        }
-      });
+    this.#runs.wake();
   }
 
   /** Waits for a run in progress, before the database closes. */
-  async idle(): Promise<void> {
-    this.#again = false;
-    await this.#running;
+  idle(): Promise<void> {
+    return this.#runs.idle();
   }
 
   async deliverDue(signal?: AbortSignal): Promise<void> {

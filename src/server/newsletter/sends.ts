@@ -1,12 +1,12 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { Db } from '#server/db/database';
 
 /**
- * Who receives an article's news: confirmed subscribers of the daily digest, and those who
- * follow its publisher.
+ * Who receives news of these publishers' articles: confirmed subscribers of the daily digest,
+ * and those who follow one of the publishers.
  */
-function receivesArticle(publisherId: number) {
+function receivesNewsOf(publisherIds: readonly number[]) {
   return (eb: ExpressionBuilder<Database, 'newsletterSubscriber'>) =>
     eb.and([
       eb('newsletterSubscriber.status', '=', 'confirmed'),
@@ -17,10 +17,47 @@ function receivesArticle(publisherId: number) {
             .selectFrom('newsletterSubscriberPublisher as follows')
             .select(sql`1`.as('one'))
             .whereRef('follows.subscriberId', '=', 'newsletterSubscriber.id')
-            .where('follows.publisherId', '=', publisherId),
+            .where('follows.publisherId', 'in', publisherIds),
         ),
       ]),
     ]);
+}
+
+/**
+ * A send's deliveries, one per subscriber it concerns, written by one statement; the send then
+ * says how many (and is done at once when there is nobody).
+ */
+async function queueDeliveries(
+  trx: Transaction<Database>,
+  sendId: number,
+  publisherIds: readonly number[],
+  now: Date,
+): Promise<{ id: number; recipients: number }> {
+  const queued = await trx
+    .insertInto('newsletterDelivery')
+    .columns(['sendId', 'subscriberId', 'status', 'nextAttemptAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('newsletterSubscriber')
+        .select([
+          eb.val(sendId).as('sendId'),
+          'newsletterSubscriber.id',
+          eb.val('queued').as('status'),
+          eb.val(now.getTime()).as('nextAttemptAt'),
+        ])
+        .where(receivesNewsOf(publisherIds)),
+    )
+    .executeTakeFirst();
+  const recipients = Number(queued.numInsertedOrUpdatedRows ?? 0);
+  await trx
+    .updateTable('newsletterSend')
+    .set({
+      recipients,
+      ...(recipients === 0 && { status: 'done', finishedAt: now.toISOString() }),
+    })
+    .where('id', '=', sendId)
+    .execute();
+  return { id: sendId, recipients };
 }
 
 /** How many would receive an article sent now: the admin's confirmation says it. */
@@ -28,7 +65,7 @@ export async function articleRecipientCount(db: Db, publisherId: number): Promis
   const row = await db
     .selectFrom('newsletterSubscriber')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where(receivesArticle(publisherId))
+    .where(receivesNewsOf([publisherId]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -66,32 +103,7 @@ export async function queueArticleSend(
       .returning('id')
       .executeTakeFirst();
     if (!send) return undefined;
-    const queued = await trx
-      .insertInto('newsletterDelivery')
-      .columns(['sendId', 'subscriberId', 'status', 'nextAttemptAt'])
-      .expression((eb) =>
-        eb
-          .selectFrom('newsletterSubscriber')
-          .select([
-            eb.val(send.id).as('sendId'),
-            'newsletterSubscriber.id',
-            eb.val('queued').as('status'),
-            eb.val(now.getTime()).as('nextAttemptAt'),
-          ])
-          .where(receivesArticle(article.publisherId)),
-      )
-      .executeTakeFirst();
-    const recipients = Number(queued.numInsertedOrUpdatedRows ?? 0);
-    await trx
-      .updateTable('newsletterSend')
-      .set({
-        recipients,
-        // Nobody to send to: done as it starts.
-        ...(recipients === 0 && { status: 'done', finishedAt: now.toISOString() }),
-      })
-      .where('id', '=', send.id)
-      .execute();
-    return { id: send.id, recipients };
+    return queueDeliveries(trx, send.id, [article.publisherId], now);
   });
 }
 
@@ -160,42 +172,6 @@ export async function queueDigest(
       .executeTakeFirst();
     if (!send) return undefined;
     const publisherIds = [...new Set(articles.map((a) => a.publisherId))];
-    const queued = await trx
-      .insertInto('newsletterDelivery')
-      .columns(['sendId', 'subscriberId', 'status', 'nextAttemptAt'])
-      .expression((eb) =>
-        eb
-          .selectFrom('newsletterSubscriber')
-          .select([
-            eb.val(send.id).as('sendId'),
-            'newsletterSubscriber.id',
-            eb.val('queued').as('status'),
-            eb.val(now.getTime()).as('nextAttemptAt'),
-          ])
-          .where('newsletterSubscriber.status', '=', 'confirmed')
-          .where((inner) =>
-            inner.or([
-              inner('newsletterSubscriber.digest', '=', true),
-              inner.exists(
-                inner
-                  .selectFrom('newsletterSubscriberPublisher as follows')
-                  .select(sql`1`.as('one'))
-                  .whereRef('follows.subscriberId', '=', 'newsletterSubscriber.id')
-                  .where('follows.publisherId', 'in', publisherIds),
-              ),
-            ]),
-          ),
-      )
-      .executeTakeFirst();
-    const recipients = Number(queued.numInsertedOrUpdatedRows ?? 0);
-    await trx
-      .updateTable('newsletterSend')
-      .set({
-        recipients,
-        ...(recipients === 0 && { status: 'done', finishedAt: now.toISOString() }),
-      })
-      .where('id', '=', send.id)
-      .execute();
-    return { id: send.id, recipients };
+    return queueDeliveries(trx, send.id, publisherIds, now);
   });
 }

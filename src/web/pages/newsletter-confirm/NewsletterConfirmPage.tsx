@@ -1,15 +1,12 @@
 import { clsx } from 'clsx';
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { newsletterMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '#web/components/AuthCard';
-import { errorMessage } from '#web/components/dialogs/alert';
 import { FormError } from '#web/components/form/FormError';
 import { buttonClass } from '#web/components/ui/button';
 import { PageHead } from '#web/head/PageHead';
 import { confirmNewsletter } from '#web/lib/api/newsletter';
-import { useFormOutcome } from '#web/lib/formOutcome';
+import { useTokenAction } from '#web/hooks/useTokenAction';
 
 /**
  * Where the newsletter's confirmation link lands (`?token=`). Opening the link confirms nothing:
@@ -17,47 +14,24 @@ import { useFormOutcome } from '#web/lib/formOutcome';
  * script is not running (page-forms.ts).
  */
 export function NewsletterConfirmPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const outcome = useFormOutcome();
-  const [confirmed, setConfirmed] = useState(
-    outcome?.kind === 'done' ? outcome.message : undefined,
+  const { token, done, failure, sending, submit } = useTokenAction(
+    confirmNewsletter,
+    newsletterMessages.badConfirmation,
   );
-  const [failure, setFailure] = useState(
-    outcome?.kind === 'refused'
-      ? outcome.message
-      : token
-        ? undefined
-        : newsletterMessages.badConfirmation,
-  );
-  const [sending, setSending] = useState(false);
-
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    setFailure(undefined);
-    setSending(true);
-    try {
-      setConfirmed(await confirmNewsletter(token));
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <AuthCard title="Confirm your subscription">
       {/* The token is the page's secret: no canonical address, and never indexed. */}
       <PageHead title="Confirm your subscription" noindex />
-      {confirmed ? (
+      {done ? (
         <p role="status" className="text-center">
-          {confirmed}
+          {done}
         </p>
       ) : (
         <form
           method="post"
           action={paths.newsletterConfirm(token)}
-          onSubmit={(event) => void confirm(event)}
+          onSubmit={(event) => void submit(event)}
           className="space-y-4"
         >
           <p className="text-sm text-ink-muted">

@@ -1,15 +1,13 @@
 import { clsx } from 'clsx';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '#web/components/AuthCard';
-import { errorMessage } from '#web/components/dialogs/alert';
 import { FormError } from '#web/components/form/FormError';
 import { buttonClass } from '#web/components/ui/button';
 import { PageHead } from '#web/head/PageHead';
 import { unsubscribeNewsletter } from '#web/lib/api/newsletter';
-import { useFormOutcome } from '#web/lib/formOutcome';
+import { useTokenAction } from '#web/hooks/useTokenAction';
 
 /**
  * "Unsubscribe" at the foot of every newsletter (`?token=`, the subscriber's own link). Opening
@@ -17,31 +15,10 @@ import { useFormOutcome } from '#web/lib/formOutcome';
  * server when the app's script is not running (page-forms.ts).
  */
 export function NewsletterUnsubscribePage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const outcome = useFormOutcome();
-  const [done, setDone] = useState(outcome?.kind === 'done' ? outcome.message : undefined);
-  const [failure, setFailure] = useState(
-    outcome?.kind === 'refused'
-      ? outcome.message
-      : token
-        ? undefined
-        : newsletterLinkMessages.badLink,
+  const { token, done, failure, sending, submit } = useTokenAction(
+    unsubscribeNewsletter,
+    newsletterLinkMessages.badLink,
   );
-  const [sending, setSending] = useState(false);
-
-  async function leave(event: FormEvent) {
-    event.preventDefault();
-    setFailure(undefined);
-    setSending(true);
-    try {
-      setDone(await unsubscribeNewsletter(token));
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <AuthCard title="Unsubscribe">
@@ -63,7 +40,7 @@ export function NewsletterUnsubscribePage() {
         <form
           method="post"
           action={paths.newsletterUnsubscribe(token)}
-          onSubmit={(event) => void leave(event)}
+          onSubmit={(event) => void submit(event)}
           className="space-y-4"
         >
           <p className="text-sm text-ink-muted">
