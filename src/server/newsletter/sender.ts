@@ -76,6 +76,8 @@ export class NewsletterSender {
 
   async deliverDue(signal?: AbortSignal): Promise<void> {
     const { db } = this.o;
+    // The sends' articles are kept for one run: a long-lived server holds no send it has done.
+    this.#sends.clear();
     while (!signal?.aborted) {
       const batch = await claimDueDeliveries(db, this.o.now().getTime(), batchSize);
       if (batch.length === 0) return;
@@ -93,6 +95,8 @@ export class NewsletterSender {
 
   async #deliverOne(d: ClaimedDelivery, recipient: Recipient | undefined): Promise<void> {
     const { db } = this.o;
+    // Another run (the timer's, a wake's) may have let the kept sends go since this batch's load.
+    if (!this.#sends.has(d.sendId)) await this.#loadSends([d.sendId]);
     const send = this.#sends.get(d.sendId);
     const articles =
       send && recipient && send.digest && !recipient.digest
