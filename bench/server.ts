@@ -23,6 +23,8 @@ export async function startServer(
   database: BenchDatabase,
   workers: number,
   serverTiming = false,
+  /** More settings (the newsletter bench's SMTP_URL). */
+  extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -46,6 +48,7 @@ export async function startServer(
       // As behind the proxy of a real deployment: a scenario may name its readers' addresses
       // in X-Forwarded-For (site search does: each address has a budget of searches).
       TRUST_PROXY: 'true',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,7 +104,7 @@ function pidOf(child: ChildProcess): number {
   return child.pid;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '#server/config';
 
+/** SMTP connections a server keeps open at most: messages it hands over at once. */
+export const smtpConnections = 4;
+
 /** One message as the queue hands it over. */
 export interface OutgoingMail {
   id: string;
@@ -38,9 +41,13 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
     messageId: `<${mail.id}@${hostOf(config.from)}>`,
   });
   if (config.kind === 'smtp') {
-    // Short waits: a message is this server's to send for a minute (queue.ts).
+    // Short waits: a message is this server's to send for a minute (queue.ts). Pooled: a
+    // connection (and its greeting, EHLO and login) serves many messages, and a newsletter
+    // send keeps `smtpConnections` of them busy at once (newsletter/sender.ts).
     const smtp = nodemailer.createTransport({
       url: config.url,
+      pool: true,
+      maxConnections: smtpConnections,
       ...(config.dkim && { dkim: config.dkim }),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

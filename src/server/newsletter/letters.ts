@@ -45,8 +45,8 @@ export function newsletterLetter(
   const parts = articles.map((article) => {
     // May the reader follow the link to the whole text?
     const whole = !article.isPremium || recipient.readsPremium;
-    const body = whole && !send.openings ? article.body : freePart(article.body).body;
-    return { article, body, whole, link: url(paths.article(String(article.id))) };
+    const rendered = renderedBody(article, whole && !send.openings, site.publicUrl);
+    return { article, ...rendered, whole, link: url(paths.article(String(article.id))) };
   });
   const preferences = url(paths.newsletterPreferences(recipient.token));
   const unsubscribePage = url(paths.newsletterUnsubscribe(recipient.token));
@@ -55,10 +55,10 @@ export function newsletterLetter(
 
   const text = [
     send.subject,
-    ...parts.map(({ article, body, whole, link }) =>
+    ...parts.map(({ article, bodyText, whole, link }) =>
       [
         `${article.title}\n${article.publisher}`,
-        bodyPlainText(body),
+        bodyText,
         whole ? `Read it on ${site.name}:\n${link}` : `The rest is for subscribers:\n${subscribe}`,
       ].join('\n\n'),
     ),
@@ -73,10 +73,10 @@ export function newsletterLetter(
 <p style="margin:0 0 24px;font-size:24px;font-weight:bold;border-bottom:3px solid currentColor;padding-bottom:8px">${e(site.name)}</p>
 ${parts
   .map(
-    ({ article, body, whole, link }) => `<div style="margin:0 0 40px">
+    ({ article, bodyHtml, whole, link }) => `<div style="margin:0 0 40px">
 <h1 style="margin:0 0 4px;font-size:26px;line-height:1.25"><a href="${e(link)}" style="color:inherit">${e(article.title)}</a></h1>
 <p style="margin:0 0 16px;font-size:14px;opacity:0.75">${e(article.publisher)}</p>
-${renderBodyHtml(body, { authorIsAdmin: article.authorIsAdmin, baseUrl: site.publicUrl })}
+${bodyHtml}
 <p style="margin:16px 0 0"><a href="${e(whole ? link : subscribe)}" style="color:#b3261e;font-weight:bold">${whole ? `Read it on ${e(site.name)}` : 'The rest is for subscribers: subscribe to read it'}</a></p>
 </div>`,
   )
@@ -97,6 +97,30 @@ ${renderBodyHtml(body, { authorIsAdmin: article.authorIsAdmin, baseUrl: site.pub
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * An article's body as a letter shows it, whole or its free part, as HTML and text: the same for
+ * every reader of a send, so rendered once per article object (the sender keeps a send's
+ * articles for one run) rather than once per message.
+ */
+const renderedBodies = new WeakMap<
+  LetterArticle,
+  Map<boolean, { bodyHtml: string; bodyText: string }>
+>();
+function renderedBody(article: LetterArticle, whole: boolean, baseUrl: string) {
+  let forArticle = renderedBodies.get(article);
+  if (!forArticle) renderedBodies.set(article, (forArticle = new Map()));
+  let rendered = forArticle.get(whole);
+  if (!rendered) {
+    const body = whole ? article.body : freePart(article.body).body;
+    rendered = {
+      bodyHtml: renderBodyHtml(body, { authorIsAdmin: article.authorIsAdmin, baseUrl }),
+      bodyText: bodyPlainText(body),
+    };
+    forArticle.set(whole, rendered);
+  }
+  return rendered;
 }
 
 /** The address alone of a From line ("Tribune <news@example.com>"). */

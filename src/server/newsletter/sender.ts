@@ -5,7 +5,7 @@ import { mayReadPremium } from '#shared/rules/reading';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import type { MailSite } from '#server/mail/templates';
-import type { OutgoingMail } from '#server/mail/transport';
+import { smtpConnections, type OutgoingMail } from '#server/mail/transport';
 import {
   claimDueDeliveries,
   finishSends,
@@ -84,10 +84,15 @@ export class NewsletterSender {
       const sendIds = [...new Set(batch.map((d) => d.sendId))];
       await this.#loadSends(sendIds);
       const recipients = await this.#recipients(batch.map((d) => d.subscriberId));
-      for (const d of batch) {
-        if (signal?.aborted) break;
-        await this.#deliverOne(d, recipients.get(d.subscriberId));
-      }
+      // As many at once as the transport has connections: one at a time waits on every reply.
+      let next = 0;
+      const lane = async () => {
+        while (!signal?.aborted && next < batch.length) {
+          const d = batch[next++]!;
+          await this.#deliverOne(d, recipients.get(d.subscriberId));
+        }
+      };
+      await Promise.all(Array.from({ length: smtpConnections }, lane));
       await finishSends(db, sendIds, this.o.now());
       if (batch.length < batchSize) return;
     }

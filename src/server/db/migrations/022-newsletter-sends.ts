@@ -8,7 +8,7 @@ import { columnTypes } from '#server/db/column-types';
  * queued. Every server takes deliveries that are due in small claims (`claimed_until`, epoch
  * milliseconds, as the mail queue's), marks each sent as soon as the mail server takes it, and
  * retries a temporary failure later (`next_attempt_at`), so a server that dies resends at most
- * the message in flight.
+ * the messages in flight.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
