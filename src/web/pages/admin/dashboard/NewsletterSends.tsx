@@ -11,13 +11,8 @@ export function NewsletterSends() {
   const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / sendsPageSize));
 
   return (
-    <section
-      aria-labelledby="newsletter-sends"
-      className="rounded-sm border border-rule bg-surface p-4 xl:col-span-2"
-    >
-      <h2 id="newsletter-sends" className="font-serif text-2xl font-bold">
-        Newsletter sends
-      </h2>
+    <section className="rounded-sm border border-rule bg-surface p-4 xl:col-span-2">
+      <h2 className="font-serif text-2xl font-bold">Newsletter sends</h2>
       <div className="mt-4">
         {query.isPending ? (
           <p role="status" className="text-ink-muted">

@@ -22,7 +22,8 @@ export function NewsletterSendsTable({ sends }: { sends: readonly NewsletterSend
     return <p className="text-ink-muted">No newsletter has been sent yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: a region the keyboard can reach and scroll.
+    <div role="region" aria-label="Newsletter sends" tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Newsletter sends, newest first</caption>
         <thead className="border-b-2 border-ink">

@@ -101,7 +101,7 @@ function DaysTable({ days }: { days: NewsletterStats['days'] }) {
       <summary className="cursor-pointer text-sm font-semibold">
         Show the figures as a table
       </summary>
-      <div className="mt-2 max-h-80 overflow-y-auto">
+      <div className="mt-2">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Newsletter subscribers a day, newest first (UTC)</caption>
           <thead className="border-b-2 border-ink">
