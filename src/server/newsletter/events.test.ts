@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createArticle, createPublisher } from '#server/test/factories';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#server/test/smtp-peer';
+import { startMailingSite, type MailingSite } from '#server/test/mailing-site';
+import type { ReceivedMail, SmtpPeer } from '#server/test/smtp-peer';
 import { retryDelayMs } from './deliveries.js';
 import { eventsMessages } from './events-routes.js';
 import { confirmSubscription, requestSubscription } from './subscribers.js';
@@ -16,6 +17,7 @@ import { complaintsStopSend } from './suppression.js';
 // that stops itself on its complaints and tells the admins.
 const secret = 'a-webhook-secret-that-is-long-enough-0123';
 const clock = createTestClock(new Date('2026-11-28T09:00:00.000Z'));
+let site: MailingSite;
 let smtp: SmtpPeer;
 let t: TestApp;
 let admin: TestUser;
@@ -23,16 +25,8 @@ let secondAdmin: TestUser;
 let herald: number;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp(
-    {
-      mail: { kind: 'smtp', url: smtp.url, from: 'Tribune <news@tribune.test>' },
-      mailIntervalMs: 20,
-      newsletterRate: 0,
-      newsletterWebhookSecret: secret,
-    },
-    { clock: clock.now },
-  );
+  site = await startMailingSite(clock, { newsletterWebhookSecret: secret });
+  ({ t, smtp } = site);
   admin = await signUp(t.app, { email: 'editor@tribune.test' });
   await makeAdmin(t.app, admin.user.id);
   secondAdmin = await signUp(t.app, { email: 'chief@tribune.test' });
@@ -42,10 +36,7 @@ beforeAll(async () => {
     await subscribed(`${name}@example.com`);
   }
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => site.close());
 
 async function subscribed(email: string) {
   const db = t.app.database.db;
@@ -88,8 +79,8 @@ async function receivedFor(subject: string, count: number): Promise<ReceivedMail
 }
 const recipientsOf = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to).sort();
 
-/** Sends an article as a newsletter; answers the send and, once they came, its messages. */
-async function send(title: string, options: { expect?: number } = {}) {
+/** Sends an article as a newsletter now; answers the send. */
+async function queueSend(title: string) {
   const article = await createArticle(t.app.database.db, admin.user.id, {
     title,
     publisherId: herald,
@@ -101,7 +92,12 @@ async function send(title: string, options: { expect?: number } = {}) {
     payload: { articleId: article.id },
   });
   expect(res.statusCode, res.body).toBe(202);
-  const { id, recipients } = res.json<{ id: number; recipients: number }>();
+  return res.json<{ id: number; recipients: number }>();
+}
+
+/** Sends an article as a newsletter; answers the send and, once they came, its messages' readers. */
+async function send(title: string, options: { expect?: number } = {}) {
+  const { id, recipients } = await queueSend(title);
   const mails = await receivedFor(title, options.expect ?? recipients);
   return { id, recipients, to: recipientsOf(mails) };
 }
@@ -280,17 +276,7 @@ describe('the bounce and complaint webhook', () => {
 
   it('gives up the queued deliveries of an address suppressed meanwhile', async () => {
     smtp.failNext(3);
-    const article = await createArticle(t.app.database.db, admin.user.id, {
-      title: 'Harbour delayed',
-      publisherId: herald,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/newsletter/sends',
-      headers: { cookie: admin.cookie },
-      payload: { articleId: article.id },
-    });
-    const { id } = res.json<{ id: number }>();
+    const { id } = await queueSend('Harbour delayed');
     await waitFor(async () => (await delivery(id, 'keeper@example.com')).lastError !== null);
     await waitFor(async () => (await delivery(id, 'soft-broken@example.com')).lastError !== null);
     await waitFor(async () => (await delivery(id, 'hard@example.com')).lastError !== null);
