@@ -34,7 +34,11 @@ export function NewsletterSubscribersChart() {
       heading="Newsletter subscribers"
       query={query}
       controls={
-        <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label="Span">
+        <div
+          className="mt-2 flex flex-wrap items-center gap-2"
+          role="group"
+          aria-label="Days shown"
+        >
           {newsletterStatsSpans.map((span) => (
             <button
               key={span}
