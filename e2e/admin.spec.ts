@@ -185,14 +185,28 @@ test.describe('the admin area', () => {
     await expect(publisher).toHaveValue(name);
   });
 
-  test('the dashboard draws three charts', async ({ page }) => {
+  test('the dashboard draws four charts and lists the newsletter sends', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    for (const heading of ['Pie Chart', 'Line Chart', 'Column chart']) {
+    for (const heading of [
+      'Pie Chart',
+      'Line Chart',
+      'Column chart',
+      'Newsletter subscribers',
+      'Newsletter sends',
+    ]) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(3);
+    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(4);
+    const subscribers = page.locator('figure').filter({ hasText: 'Newsletter subscribers' });
+    await subscribers.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(subscribers.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await subscribers.getByText('Show the figures as a table').click();
+    await expect(subscribers.getByRole('table').getByRole('row')).toHaveCount(91);
     await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
     await expect(page.getByText('View Count', { exact: true }).first()).toBeVisible();
   });

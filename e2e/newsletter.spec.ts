@@ -56,6 +56,12 @@ test('a reader subscribes from the footer; the admin sends an article, saying to
   await expect(dialog).toContainText(/goes now to [1-9][\d,]* readers?/);
   await dialog.getByRole('button', { name: 'Send it' }).click();
   await expect(page.getByText(/Newsletter on its way to [1-9][\d,]* readers?/)).toBeVisible();
+  // The dashboard follows the send until it is done.
+  await page.goto('/admin/dashboard');
+  const progress = page.getByRole('row', { name: new RegExp(title) });
+  await expect(progress.getByRole('cell').first()).toHaveText(/^(Sending|Done)$/);
+  await expect(progress.getByRole('cell').first()).toHaveText('Done', { timeout: 15_000 });
+  await expect(progress).toContainText('100% of');
 
   const letter = await waitForMail(outbox, email, (m) => m.subject === title);
   expect(letter.text).toContain('The harbour reopens on Monday.');

@@ -40,6 +40,8 @@ import { userRoutes } from './users/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { newsletterPlugin } from './newsletter/plugin.js';
 import { newsletterSendRoutes } from './newsletter/send-routes.js';
+import { newsletterEventRoutes } from './newsletter/events-routes.js';
+import { newsletterOpsRoutes } from './newsletter/ops-routes.js';
 import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
@@ -126,6 +128,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(passwordResetRoutes);
   await app.register(newsletterRoutes, { secret: config.authSecret });
   await app.register(newsletterSendRoutes);
+  await app.register(newsletterOpsRoutes);
+  // Without its secret, nobody could sign a call: the route does not exist (404).
+  if (config.newsletterWebhookSecret) {
+    await app.register(newsletterEventRoutes, { secret: config.newsletterWebhookSecret });
+  }
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {

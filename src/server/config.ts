@@ -81,6 +81,12 @@ const envSchema = z.object({
     .min(0, 'an hour from 0 to 23')
     .max(23, 'an hour from 0 to 23')
     .default(18),
+  // The shared secret that signs the mail service's bounces and complaints (POST
+  // /api/newsletter/events); without it that route does not exist.
+  NEWSLETTER_WEBHOOK_SECRET: z
+    .string()
+    .min(32, { error: 'a random secret of at least 32 characters' })
+    .optional(),
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
   TZ: z.string().optional(),
@@ -227,6 +233,8 @@ export interface AppConfig {
   newsletterRate?: number;
   /** The hour the daily digest goes, in `timeZone` (NEWSLETTER_HOUR); 18 unless set. */
   newsletterHour?: number;
+  /** Signs the bounce and complaint webhook's calls (NEWSLETTER_WEBHOOK_SECRET); no route without. */
+  newsletterWebhookSecret?: string;
   /** The site's time zone (TZ), for the digest's day and hour; the server's own unless set. */
   timeZone?: string;
   /** How often each server sees whether the day's digest is due (ms); a minute unless set. */
@@ -342,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     newsletterRate: e.NEWSLETTER_RATE,
     newsletterHour: e.NEWSLETTER_HOUR,
+    newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
     timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,

@@ -222,6 +222,7 @@ export interface MailQueueTable {
 }
 
 export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'suppressed';
+export type SuppressionReason = 'hard_bounce' | 'soft_bounce' | 'complaint';
 
 /** A newsletter's reader, with or without an account (migration 021). */
 export interface NewsletterSubscriberTable {
@@ -238,6 +239,9 @@ export interface NewsletterSubscriberTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   confirmedAt: Timestamp | null;
+  /** When mail to the address was last returned for good, and why (migration 024). */
+  suppressedAt: Timestamp | null;
+  suppressedReason: SuppressionReason | null;
 }
 
 /** A publisher whose news a subscriber also chose. */
@@ -260,6 +264,8 @@ export interface NewsletterSendTable {
   createdBy: string | null;
   createdAt: Timestamp;
   finishedAt: Timestamp | null;
+  /** Complaints against it (migration 024): past 0.3% of its recipients, it stops. */
+  complaints: ColumnType<number, number | undefined, number>;
 }
 
 /** One recipient of a send. Times are epoch milliseconds. */

@@ -10,7 +10,8 @@ export type MailKind =
   | 'article-review'
   | 'receipt'
   | 'premium-reminder'
-  | 'newsletter-confirmation';
+  | 'newsletter-confirmation'
+  | 'newsletter-stopped';
 
 /** A rendered message (templates.ts) and whom it goes to. */
 export interface MailMessage {

@@ -1,37 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleBody } from '#shared/article-body/schema';
-import { createTestApp, type TestApp } from '#server/test/app';
+import type { TestApp } from '#server/test/app';
 import { signUp } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createArticle, createPublisher } from '#server/test/factories';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#server/test/smtp-peer';
+import { startMailingSite, type MailingSite } from '#server/test/mailing-site';
+import type { ReceivedMail, SmtpPeer } from '#server/test/smtp-peer';
 import { confirmSubscription, requestSubscription } from './subscribers.js';
 
 // The daily digest, on both engines: it goes by itself at NEWSLETTER_HOUR in the site's time
 // zone, once a day, with what each reader chose, and not at all when nothing is new.
 const clock = createTestClock(new Date('2026-11-28T16:00:00.000Z'));
+let site: MailingSite;
 let smtp: SmtpPeer;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp(
-    {
-      mail: { kind: 'smtp', url: smtp.url, from: 'Tribune <news@tribune.test>' },
-      mailIntervalMs: 20,
-      digestIntervalMs: 20,
-      newsletterRate: 0,
-      newsletterHour: 18,
-      // 18:00 there is 17:00 UTC in November.
-      timeZone: 'Europe/Berlin',
-    },
-    { clock: clock.now },
-  );
+  site = await startMailingSite(clock, {
+    digestIntervalMs: 20,
+    newsletterHour: 18,
+    // 18:00 there is 17:00 UTC in November.
+    timeZone: 'Europe/Berlin',
+  });
+  ({ t, smtp } = site);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => site.close());
 
 async function subscribed(email: string, publisherIds: number[], digest: boolean) {
   const db = t.app.database.db;

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleBody } from '#shared/article-body/schema';
 import { newsletterLinkMessages, newsletterSendMessages } from '#shared/newsletter-messages';
-import { createTestApp, type TestApp } from '#server/test/app';
+import type { TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createArticle, createPublisher, makePremium } from '#server/test/factories';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#server/test/smtp-peer';
+import { startMailingSite, type MailingSite } from '#server/test/mailing-site';
+import type { ReceivedMail, SmtpPeer } from '#server/test/smtp-peer';
 import { retryDelayMs } from './deliveries.js';
 import { confirmSubscription, requestSubscription } from './subscribers.js';
 
 // An admin's "Send as newsletter", delivered to a real local SMTP server (smtp-server), on both
 // engines: who receives it, what each reader may read, RFC 8058's headers, retries.
 const clock = createTestClock(new Date('2026-11-28T09:00:00.000Z'));
+let site: MailingSite;
 let smtp: SmtpPeer;
 let t: TestApp;
 let admin: TestUser;
@@ -20,15 +22,8 @@ let herald: number;
 let voice: number;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp(
-    {
-      mail: { kind: 'smtp', url: smtp.url, from: 'Tribune <news@tribune.test>' },
-      mailIntervalMs: 20,
-      newsletterRate: 0,
-    },
-    { clock: clock.now },
-  );
+  site = await startMailingSite(clock);
+  ({ t, smtp } = site);
   const db = t.app.database.db;
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
@@ -44,10 +39,7 @@ beforeAll(async () => {
   await requestSubscription(db, 'pending@example.com', [], clock.now());
   await subscribed('gone@example.com', [], true, 'unsubscribed');
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => site.close());
 
 async function subscribed(
   email: string,

@@ -1,9 +1,14 @@
 import { PageHeading } from '#web/components/PageHeading';
+import { NewsletterSends } from './NewsletterSends';
+import { NewsletterSubscribersChart } from './NewsletterSubscribersChart';
 import { PremiumColumnChart } from './PremiumColumnChart';
 import { PublisherPieChart } from './PublisherPieChart';
 import { ViewCountLineChart } from './ViewCountLineChart';
 
-/** Three charts of the paper's figures; recharts loads with this page's chunk only. */
+/**
+ * Three charts of the paper's figures, then the newsletter's subscribers and sends; recharts
+ * loads with this page's chunk only.
+ */
 export function DashboardPage() {
   return (
     <section>
@@ -12,6 +17,8 @@ export function DashboardPage() {
         <PublisherPieChart />
         <ViewCountLineChart />
         <PremiumColumnChart />
+        <NewsletterSubscribersChart />
+        <NewsletterSends />
       </div>
     </section>
   );
