@@ -6,7 +6,7 @@ import type { SearchAnswer } from '#shared/api/search';
 import { searchLimits, searchMessages } from '#shared/search';
 import { paths } from '#shared/paths';
 import { inputClass } from '#web/components/form/FieldFrame';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
 import { Pager } from '#web/components/pager/Pager';
 import { buttonClass } from '#web/components/ui/button';
@@ -66,12 +66,7 @@ export function SearchPage() {
               {query.error.message}
             </p>
           ) : (
-            <LoadError
-              what="the results"
-              error={query.error}
-              retrying={query.isFetching}
-              onRetry={() => void query.refetch()}
-            />
+            <QueryLoadError what="the results" query={query} />
           )
         ) : (
           <p role="status" className="text-ink-muted">

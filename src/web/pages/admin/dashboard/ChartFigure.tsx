@@ -1,9 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 
 interface Props {
   heading: string;
-  query: { isPending: boolean; isFetching: boolean; error: Error | null; refetch: () => unknown };
+  query: UseQueryResult<unknown>;
   children: ReactNode;
 }
 
@@ -15,13 +16,8 @@ export function ChartFigure({ heading, query, children }: Props) {
         <h2 className="font-serif text-2xl font-bold">{heading}</h2>
       </figcaption>
       <div className="mt-4 h-96 sm:h-80">
-        {query.error ? (
-          <LoadError
-            what="the chart"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+        {query.isError ? (
+          <QueryLoadError what="the chart" query={query} />
         ) : query.isPending ? (
           <p role="status" className="grid h-full place-items-center text-ink-muted">
             Loading Chart...
