@@ -1,14 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ResponsiveContainer } from 'recharts';
 import { QueryLoadError } from '#web/components/LoadError';
 
 interface Props {
   heading: string;
   query: UseQueryResult<unknown>;
+  /** A recharts chart, sized to the frame. */
   children: ReactNode;
 }
 
-/** A chart's frame: its heading, then 'Loading Chart...', the failure, or the chart. */
+/** A chart's frame: its heading, then 'Loading Chart...', the failure, or the chart filling it. */
 export function ChartFigure({ heading, query, children }: Props) {
   return (
     <figure className="rounded-sm border border-rule bg-surface p-4">
@@ -23,7 +25,9 @@ export function ChartFigure({ heading, query, children }: Props) {
             Loading Chart...
           </p>
         ) : (
-          children
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
         )}
       </div>
     </figure>
