@@ -17,13 +17,8 @@ export async function sendReviewNotice(
   const row = await db
     .selectFrom('article')
     .innerJoin('user', 'user.id', 'article.authorId')
-    .select([
-      'article.title',
-      'article.premiumExcerpt',
-      'user.name',
-      'user.email',
-      'user.emailNotices',
-    ])
+    .select(['article.title', 'article.premiumExcerpt'])
+    .select(['user.name', 'user.email', 'user.emailNotices'])
     .where('article.id', '=', articleId)
     .executeTakeFirst();
   if (!row || !toBool(row.emailNotices)) return;

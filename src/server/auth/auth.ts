@@ -7,7 +7,7 @@ import type { AppConfig } from '#server/config';
 import type { DatabaseHandle } from '#server/db/database';
 import { paths } from '#shared/paths';
 import type { Mail } from '#server/mail/plugin';
-import { passwordResetMail, verificationMail } from '#server/mail/templates';
+import { accountLinkMail } from '#server/mail/templates';
 import { endResetLinks, spentBefore, storedIdentifier } from './mailed-links.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { countSignInAttempt, rememberSignIn } from './sign-in-attempts.js';
@@ -64,7 +64,7 @@ export function createAuth(
       // (auth/password-reset.ts); better-auth's own link would pass through its redirect.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        await mail.send(database.db, passwordResetMail(mail.site, user, url));
+        await mail.send(database.db, accountLinkMail('password-reset', mail.site, user, url));
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -83,7 +83,7 @@ export function createAuth(
         const url =
           `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` +
           `&callbackURL=${encodeURIComponent(paths.myProfile)}`;
-        await mail.send(database.db, verificationMail(mail.site, user, url));
+        await mail.send(database.db, accountLinkMail('email-verification', mail.site, user, url));
       },
     },
     // Google through its OpenID Connect discovery document rather than better-auth's built-in

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { renderBodyHtml } from '#shared/article-body/html';
 import { z } from 'zod';
@@ -49,10 +50,14 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
     app.publicReads.read(`feed:${key}`, lifetimeMs, make);
   const schema = (summary: string) => ({ tags: ['feeds'], summary });
   const document = z.string().describe('The document (XML, or text for robots.txt)');
+  /** Sends a document as `type`, for browsers and caches to keep `seconds`. */
+  const send = (reply: FastifyReply, type: string, seconds: number, body: string) => {
+    reply.type(`${type}; charset=utf-8`).header('cache-control', `public, max-age=${seconds}`);
+    return body;
+  };
 
   app.get('/robots.txt', { schema: schema('Tells crawlers what to read') }, (_request, reply) => {
-    reply.type('text/plain; charset=utf-8').header('cache-control', publicFor(maxAge.robots));
-    return robotsTxt(publicUrl);
+    return send(reply, 'text/plain', maxAge.robots, robotsTxt(publicUrl));
   });
 
   app.get(
@@ -62,10 +67,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
       const body = await kept('sitemap', readLifetimesMs.total, async () =>
         sitemapIndex(publicUrl, await sitemapParts(db, perSitemap)),
       );
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', publicFor(maxAge.sitemap));
-      return body;
+      return send(reply, 'application/xml', maxAge.sitemap, body);
     },
   );
 
@@ -91,10 +93,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
         });
         if (!body) throw new AppError('not_found', 'There is no such sitemap');
       }
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', publicFor(maxAge.sitemap));
-      return body;
+      return send(reply, 'application/xml', maxAge.sitemap, body);
     },
   );
 
@@ -106,8 +105,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
         const since = new Date(app.clock().getTime() - newsWindowMs).toISOString();
         return newsSitemap(publicUrl, await recentArticles(db, since, newsLimit), 'en');
       });
-      reply.type('application/xml; charset=utf-8').header('cache-control', publicFor(maxAge.news));
-      return body;
+      return send(reply, 'application/xml', maxAge.news, body);
     },
   );
 
@@ -153,17 +151,10 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (app, option
           return rssFeed(publicUrl, feedTitle(request.url, publisher, tags), items, app.clock());
         },
       );
-      reply
-        .type('application/rss+xml; charset=utf-8')
-        .header('cache-control', publicFor(maxAge.rss));
-      return body;
+      return send(reply, 'application/rss+xml', maxAge.rss, body);
     },
   );
 };
-
-function publicFor(seconds: number): string {
-  return `public, max-age=${seconds}`;
-}
 
 function feedTitle(url: string, publisher?: string, tags?: string[]) {
   const topics = [publisher, tags?.join(', ')].filter(Boolean).join(': ');

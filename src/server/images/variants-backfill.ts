@@ -91,9 +91,11 @@ function imagesAfter(
 ): Promise<{ id: number | string; image: string }[]> {
   switch (holder) {
     case 'article':
+    case 'publisher':
+      // Numbered rows with one image each: a publisher's is its logo.
       return db
-        .selectFrom('article')
-        .select(['id', 'image'])
+        .selectFrom(holder)
+        .select(['id', holder === 'article' ? 'image' : 'logo as image'])
         .$if(after !== null, (q) => q.where('id', '>', Number(after)))
         .orderBy('id')
         .limit(rowsPerRun)
@@ -107,14 +109,6 @@ function imagesAfter(
         .orderBy('id')
         .limit(rowsPerRun)
         .$narrowType<{ image: string }>()
-        .execute();
-    case 'publisher':
-      return db
-        .selectFrom('publisher')
-        .select(['id', 'logo as image'])
-        .$if(after !== null, (q) => q.where('id', '>', Number(after)))
-        .orderBy('id')
-        .limit(rowsPerRun)
         .execute();
   }
 }

@@ -64,47 +64,43 @@ ${after.map(paragraph).join('\n')}
   };
 }
 
-/** better-auth's reset link, sent to the account's address (auth/password-reset.ts). */
-export function passwordResetMail(
-  site: MailSite,
-  user: { name: string; email: string },
-  url: string,
-): MailMessage {
-  return compose(site, {
-    to: user.email,
-    kind: 'password-reset',
-    secret: true,
-    subject: `Choose a new password for ${site.name}`,
-    greeting: `Hello ${user.name},`,
-    paragraphs: [
-      `Someone, we hope you, asked to choose a new password for your ${site.name} account.`,
-    ],
-    action: { label: 'Choose a new password', url },
-    after: [
+/** The secret links we mail to an account's own address: what each one says. */
+const accountLinks = {
+  // better-auth's reset link (auth/password-reset.ts).
+  'password-reset': (siteName: string) => ({
+    subject: `Choose a new password for ${siteName}`,
+    why: `Someone, we hope you, asked to choose a new password for your ${siteName} account.`,
+    label: 'Choose a new password',
+    after:
       'The link works once, within an hour; once you use it, any other password link we sent you stops working. If you did not ask for it, ignore this message: your password stays as it is.',
-    ],
-  });
-}
+  }),
+  // The link that shows an address is the account's (auth.ts, on registration and on asking).
+  'email-verification': (siteName: string) => ({
+    subject: `Confirm your email address for ${siteName}`,
+    why: `Welcome to ${siteName}. Please confirm that this is your address: until you do, you can read and sign in, but not post articles or subscribe.`,
+    label: 'Confirm my address',
+    after:
+      'The link works once, within a day. If you did not make an account, ignore this message.',
+  }),
+} satisfies Partial<Record<MailKind, (siteName: string) => object>>;
 
-/** The link that shows an address is the account's (auth.ts, on registration and on asking). */
-export function verificationMail(
+/** A password reset's or an address verification's link, sent to the account's address. */
+export function accountLinkMail(
+  kind: keyof typeof accountLinks,
   site: MailSite,
   user: { name: string; email: string },
   url: string,
 ): MailMessage {
+  const words = accountLinks[kind](site.name);
   return compose(site, {
     to: user.email,
-    kind: 'email-verification',
+    kind,
     secret: true,
-    subject: `Confirm your email address for ${site.name}`,
+    subject: words.subject,
     greeting: `Hello ${user.name},`,
-    paragraphs: [
-      `Welcome to ${site.name}. Please confirm that this is your address: until you do, you can read and sign in, but not post articles or subscribe.`,
-    ],
-    action: { label: 'Confirm my address', url },
-    after: [
-      'The link works once, within a day. If you did not make an account, ignore this message.',
-    ],
+    paragraphs: [words.why],
+    action: { label: words.label, url },
+    after: [words.after],
   });
 }
 

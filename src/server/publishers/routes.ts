@@ -62,33 +62,32 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/publisher/articles/count',
-    {
-      onRequest: mustBe.admin,
-      schema: {
-        tags: ['publishers'],
-        summary: 'Articles per publisher, every status (admin dashboard)',
-        response: { 200: z.array(publisherArticleCountSchema), ...adminErrors },
+  /** A GET of the admin dashboard: one figure per publisher, from `read`. */
+  const dashboardFigures = <Row extends z.ZodType>(
+    url: string,
+    summary: string,
+    row: Row,
+    read: (database: typeof db) => Promise<z.infer<Row>[]>,
+  ) =>
+    app.get(
+      url,
+      {
+        onRequest: mustBe.admin,
+        schema: { tags: ['publishers'], summary, response: { 200: z.array(row), ...adminErrors } },
       },
-    },
-    async () => {
-      return articleCountByPublisher(db);
-    },
-  );
+      () => read(db),
+    );
 
-  app.get(
+  dashboardFigures(
+    '/api/publisher/articles/count',
+    'Articles per publisher, every status (admin dashboard)',
+    publisherArticleCountSchema,
+    articleCountByPublisher,
+  );
+  dashboardFigures(
     '/api/publisher/viewcount',
-    {
-      onRequest: mustBe.admin,
-      schema: {
-        tags: ['publishers'],
-        summary: "Views of each publisher's articles added up (admin dashboard)",
-        response: { 200: z.array(publisherViewCountSchema), ...adminErrors },
-      },
-    },
-    async () => {
-      return viewCountByPublisher(db);
-    },
+    "Views of each publisher's articles added up (admin dashboard)",
+    publisherViewCountSchema,
+    viewCountByPublisher,
   );
 };

@@ -1,11 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import {
-  filterConditions,
-  rankedPageOf,
-  rankedStatement,
-  type MarkedText,
-  type SearchEngine,
-} from './matches.js';
+import type { MarkedText, SearchEngine } from './matches.js';
+import { filterConditions, rankedPageOf, rankedStatement } from './matches.js';
 import { markEnd, markStart, tsQuery, type Term } from './terms.js';
 
 /** A private-use character, like the marks, that no parser takes for anything but a gap. */

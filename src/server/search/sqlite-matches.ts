@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
-import {
-  filterConditions,
-  rankedPageOf,
-  rankedStatement,
-  type MarkedText,
-  type SearchEngine,
-} from './matches.js';
+import type { MarkedText, SearchEngine } from './matches.js';
+import { filterConditions, rankedPageOf, rankedStatement } from './matches.js';
 import type { SqliteReadThreads } from '#server/db/sqlite-read-threads';
 import { ftsQuery, markEnd, markStart } from './terms.js';
 

@@ -39,11 +39,7 @@ export async function findUserRecord(
     .execute();
   const premiumUntil = toIsoOrNull(user.premiumUntil);
   return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    photoURL: user.image,
-    photoSrcset: user.photoSrcset,
+    ...personOf(user),
     emailVerified: toBool(user.emailVerified),
     emailNotices: toBool(user.emailNotices),
     isAdmin: toBool(user.isAdmin),
@@ -95,11 +91,7 @@ export async function listUsers(
   const users = rows.map((row) => {
     const premiumUntil = toIsoOrNull(row.premiumUntil);
     return {
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      photoURL: row.image,
-      photoSrcset: row.photoSrcset,
+      ...personOf(row),
       isAdmin: toBool(row.isAdmin),
       isPremium: isPremiumAt(premiumUntil, now),
       createdAt: toIso(row.createdAt),
@@ -141,4 +133,21 @@ export async function updateProfile(
 /** Turns the newsroom's notices on or off for one user (receipts and security mail always go). */
 export async function setEmailNotices(db: Db, userId: string, on: boolean): Promise<void> {
   await db.updateTable('user').set({ emailNotices: on }).where('id', '=', userId).execute();
+}
+
+/** Who a user is, as the record and the admin's list both name them. */
+function personOf<Srcset>(row: {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  photoSrcset: Srcset;
+}) {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    photoURL: row.image,
+    photoSrcset: row.photoSrcset,
+  };
 }

@@ -34,11 +34,21 @@ const profileForm = {
   fields: { name: accountLimits.name, email: accountLimits.email },
   file: 'photo',
 };
+const error = apiErrorSchema;
+const recordOrList = z.union([userRecordSchema, z.array(userListItemSchema)]);
+
 export const profileUpdateLimitMessage =
   'You have updated your profile many times in the last hour. Please try again later.';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptMultipart(app);
+  /** A user's record as it is now, or a 404 saying `missing`. */
+  const recordOf = async (by: { email: string } | { id: string }, missing: string) => {
+    const record = await findUserRecord(app.database.db, by, app.clock());
+    if (!record) throw new AppError('not_found', missing);
+    return record;
+  };
+
   app.get(
     '/api/users',
     {
@@ -49,13 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           "With `email`: a user's record (one's own, or anyone's for an admin). Without: one " +
           'page of users, newest first, for an admin; the total is in the X-Total-Count header',
         querystring: usersQuery,
-        response: {
-          200: z.union([userRecordSchema, z.array(userListItemSchema)]),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: recordOrList, 400: error, 401: error, 403: error, 404: error },
       },
     },
     async (request, reply) => {
@@ -70,9 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email.toLowerCase() !== caller.email.toLowerCase() && !caller.isAdmin) {
         throw new AppError('forbidden', 'You may only read your own account');
       }
-      const record = await findUserRecord(app.database.db, { email }, app.clock());
-      if (!record) throw new AppError('not_found', 'No user has this email');
-      return record;
+      return recordOf({ email }, 'No user has this email');
     },
   );
 
@@ -85,13 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Makes a user an admin (admin); body exactly {isAdmin: true}, no way back',
         params: userIdParams,
         body: makeAdminBody,
-        response: {
-          200: modifiedAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: modifiedAnswerSchema, 400: error, 401: error, 403: error, 404: error },
       },
     },
     async (request) => {
@@ -112,11 +108,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: userRecordSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-          429: apiErrorSchema,
+          400: error,
+          401: error,
+          413: error,
+          415: error,
+          429: error,
         },
       },
     },
@@ -140,9 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         name: parsed.data.name,
         image: photo?.url,
       });
-      const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
-      if (!record) throw new AppError('not_found', 'This account no longer exists');
-      return record;
+      return recordOf({ id: caller.id }, 'This account no longer exists');
     },
   );
 
@@ -153,12 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Mails the signed-in user a new link to confirm their address',
-        response: {
-          200: messageAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 200: messageAnswerSchema, 400: error, 401: error, 429: error },
       },
     },
     async (request) => {
@@ -190,15 +179,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Turns the signed-in user's notices on or off (reviews, reminders; receipts always go)",
         body: emailNoticesSchema,
-        response: { 200: userRecordSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: userRecordSchema, 400: error, 401: error },
       },
     },
     async (request) => {
       const caller = await requireUser(request);
       await setEmailNotices(app.database.db, caller.id, request.body.emailNotices);
-      const record = await findUserRecord(app.database.db, { id: caller.id }, app.clock());
-      if (!record) throw new AppError('not_found', 'This account no longer exists');
-      return record;
+      return recordOf({ id: caller.id }, 'This account no longer exists');
     },
   );
 };

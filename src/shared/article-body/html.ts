@@ -1,13 +1,7 @@
 import { isImageAddress } from './addresses.js';
 import { headingIds } from './headings.js';
-import {
-  bodyImageSizes,
-  hasMark,
-  inlineRuns,
-  isShown,
-  linkRel,
-  type BodyRenderOptions,
-} from './rendering.js';
+import type { BodyRenderOptions } from './rendering.js';
+import { bodyImageSizes, hasMark, inlineRuns, isShown, linkRel } from './rendering.js';
 import type { ArticleBody, BodyBlock, BodyHeading, BodyImage, BodyText } from './schema.js';
 
 /*

@@ -28,3 +28,19 @@ export function LoadError({ what, error, retrying, onRetry }: Props) {
     </div>
   );
 }
+
+/** A failed query's LoadError: Retry reads it again. */
+export function QueryLoadError(props: {
+  what: string;
+  query: { error: Error; isFetching: boolean; refetch: () => unknown };
+}) {
+  const { what, query } = props;
+  return (
+    <LoadError
+      what={what}
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}

@@ -1,15 +1,16 @@
 import { clsx } from 'clsx';
-import { Crown, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Article } from '#shared/articles';
 import { firstSentences } from '#shared/excerpt';
 import { useAuth } from '#web/lib/auth/authContext';
-import { formatDate } from '#web/lib/formatDate';
 import { buttonClass } from '#web/components/ui/button';
 import { mayReadFullText } from '#shared/rules/reading';
 import { isAuthorOf, readerOf } from '#web/lib/auth/reader';
 import { ArticleImage, type ImagePriority } from './ArticleImage';
+import { Byline } from './Byline';
+import { PremiumBadge } from './PremiumBadge';
 import { paths } from '#shared/paths';
 
 interface ArticleCardProps {
@@ -63,10 +64,7 @@ export function ArticleCard({
           className="aspect-video w-full bg-rule object-cover"
         />
         {article.isPremium && (
-          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-xs font-bold tracking-wide text-ink uppercase">
-            <Crown aria-hidden className="size-3.5" />
-            Premium
-          </span>
+          <PremiumBadge className="absolute top-3 left-3 text-xs font-bold tracking-wide uppercase" />
         )}
       </div>
       <div className="flex flex-1 flex-col p-4 sm:p-5">
@@ -79,11 +77,7 @@ export function ArticleCard({
             {article.name}
           </Link>
         </Heading>
-        <p className="mt-2 text-sm text-ink-muted">
-          By <span className="font-semibold text-ink">{article.author.name}</span>
-          {' · '}
-          <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
-        </p>
+        <Byline article={article} className="mt-2 text-sm text-ink-muted" />
         <p className="mt-3 font-serif leading-relaxed text-ink/90">
           {firstSentences(article.description, sentences)}
         </p>

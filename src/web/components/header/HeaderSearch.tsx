@@ -1,23 +1,17 @@
 import { Search } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { Form } from 'react-router';
-import { searchLimits } from '#shared/search';
-import { paths } from '#shared/paths';
+import { SearchForm, searchWordsInput } from '#web/components/search-form/SearchForm';
 
 /**
- * The search box on every page: a GET form to /search, which the server renders, so it works
- * before (or without) JavaScript; once the app runs, React Router's Form goes there in place.
- * `onDark` draws it for the admin sidebar's ink background, as wide as the sidebar.
+ * The search box on every page. `onDark` draws it for the admin sidebar's ink background, as
+ * wide as the sidebar.
  */
 export function HeaderSearch({ onDark = false }: { onDark?: boolean }) {
   const id = useId();
   return (
-    <Form
-      method="get"
-      action={paths.search}
-      role="search"
-      aria-label="Site search"
+    <SearchForm
+      label="Site search"
       className={clsx('flex w-full items-stretch', !onDark && 'max-w-xs sm:w-56')}
     >
       <label htmlFor={id} className="sr-only">
@@ -25,10 +19,7 @@ export function HeaderSearch({ onDark = false }: { onDark?: boolean }) {
       </label>
       <input
         id={id}
-        name="q"
-        type="search"
-        required
-        maxLength={searchLimits.queryMax}
+        {...searchWordsInput}
         placeholder="Search articles"
         className={clsx(
           'min-w-0 flex-1 rounded-l-sm border border-r-0 bg-surface px-2.5 py-1.5 font-sans text-sm font-normal tracking-normal text-ink normal-case placeholder:text-ink-muted focus-visible:outline-2 focus-visible:outline-offset-0',
@@ -49,6 +40,6 @@ export function HeaderSearch({ onDark = false }: { onDark?: boolean }) {
         <Search aria-hidden className="size-4" />
         <span className="sr-only">Search</span>
       </button>
-    </Form>
+    </SearchForm>
   );
 }

@@ -1,6 +1,6 @@
 import { ArticleImage } from '#web/components/articles/ArticleImage';
+import { PublisherLine } from '#web/components/articles/PublisherLine';
 import { clsx } from 'clsx';
-import { Crown } from 'lucide-react';
 import { Fragment } from 'react';
 import { articleMessages } from '#shared/article-messages';
 import type { ArticleReading } from '#shared/pages';
@@ -56,15 +56,7 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
       <JsonLd
         data={newsArticleData(publicUrl, article, { updatedAt: reading.updatedAt, description })}
       />
-      <p className="flex flex-wrap items-center gap-3 text-xs font-semibold tracking-widest text-accent uppercase">
-        {article.publisher}
-        {article.isPremium && (
-          <span className="inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-ink">
-            <Crown aria-hidden className="size-3.5" />
-            Premium
-          </span>
-        )}
-      </p>
+      <PublisherLine article={article} />
       <h1 className="mt-3 text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
         {article.name}
       </h1>

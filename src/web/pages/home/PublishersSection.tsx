@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Publisher } from '#shared/publisher';
 import { usePublishers } from '#web/lib/api/publishers';
 import { SectionHeading } from '#web/components/SectionHeading';
-import { LoadError } from '#web/components/LoadError';
+import { QueryResult } from '#web/components/QueryResult';
 
 const gridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6';
 const cardClass = 'flex h-full flex-col items-center gap-3 border border-rule bg-surface p-4';
@@ -21,53 +21,38 @@ export function PublishersSection() {
 }
 
 function PublishersContent() {
-  const { data, isError, error, refetch, isFetching } = usePublishers();
-
-  // A failed background refresh keeps showing the publishers already loaded.
-  if (data) {
-    if (data.length === 0) {
-      return (
-        <p className="border border-dashed border-rule px-6 py-10 text-center font-serif text-lg text-ink-muted italic">
-          No publishers yet. They appear here as soon as an editor adds them.
-        </p>
-      );
-    }
-    return (
-      <ul className={gridClass}>
-        {data.map((publisher) => (
-          <li key={publisher._id}>
-            <PublisherCard publisher={publisher} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  if (isError) {
-    return (
-      <LoadError
-        what="the publishers"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  }
-
   return (
-    <>
-      <p role="status" className="sr-only">
-        Loading publishers…
-      </p>
-      <ul aria-hidden="true" className={gridClass}>
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <li key={index} className={cardClass}>
-            <div className="h-16 w-full rounded-sm bg-ink/10 motion-safe:animate-pulse" />
-            <div className="h-4 w-3/4 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
-          </li>
-        ))}
-      </ul>
-    </>
+    <QueryResult query={usePublishers()} what="publishers" placeholder={<PublishersPlaceholder />}>
+      {(publishers) =>
+        publishers.length === 0 ? (
+          <p className="border border-dashed border-rule px-6 py-10 text-center font-serif text-lg text-ink-muted italic">
+            No publishers yet. They appear here as soon as an editor adds them.
+          </p>
+        ) : (
+          <ul className={gridClass}>
+            {publishers.map((publisher) => (
+              <li key={publisher._id}>
+                <PublisherCard publisher={publisher} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryResult>
+  );
+}
+
+/** Grey cards in the publishers' place while they load. */
+function PublishersPlaceholder() {
+  return (
+    <ul aria-hidden="true" className={gridClass}>
+      {Array.from({ length: skeletonCount }, (_, index) => (
+        <li key={index} className={cardClass}>
+          <div className="h-16 w-full rounded-sm bg-ink/10 motion-safe:animate-pulse" />
+          <div className="h-4 w-3/4 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
+        </li>
+      ))}
+    </ul>
   );
 }
 

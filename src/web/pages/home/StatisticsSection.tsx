@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStatistics, type Statistics } from '#web/lib/api/statistics';
 import { SectionHeading } from '#web/components/SectionHeading';
-import { LoadError } from '#web/components/LoadError';
+import { QueryResult } from '#web/components/QueryResult';
 import { useCountUp } from './useCountUp';
 
 const counters: { key: keyof Statistics; label: string }[] = [
@@ -27,42 +27,30 @@ export function StatisticsSection() {
 }
 
 function StatisticsContent() {
-  const { data, isError, error, refetch, isFetching } = useStatistics();
-
-  if (data) {
-    return (
-      <dl className={listClass}>
-        {counters.map(({ key, label }) => (
-          <Counter key={key} label={label} value={data[key]} />
-        ))}
-      </dl>
-    );
-  }
-
-  if (isError) {
-    return (
-      <LoadError
-        what="the statistics"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  }
-
   return (
-    <>
-      <p role="status" className="sr-only">
-        Loading statistics…
-      </p>
-      <dl aria-hidden="true" className={listClass}>
-        {counters.map(({ key, label }) => (
+    <QueryResult query={useStatistics()} what="statistics" placeholder={<Counters />}>
+      {(statistics) => <Counters statistics={statistics} />}
+    </QueryResult>
+  );
+}
+
+/**
+ * The three counters; while the numbers load, grey bars in their place (hidden from screen
+ * readers).
+ */
+function Counters({ statistics }: { statistics?: Statistics }) {
+  return (
+    <dl aria-hidden={statistics ? undefined : 'true'} className={listClass}>
+      {counters.map(({ key, label }) =>
+        statistics ? (
+          <Counter key={key} label={label} value={statistics[key]} />
+        ) : (
           <CounterFrame key={key} label={label}>
             <span className="inline-block h-12 w-24 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
           </CounterFrame>
-        ))}
-      </dl>
-    </>
+        ),
+      )}
+    </dl>
   );
 }
 

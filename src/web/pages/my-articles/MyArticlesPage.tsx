@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { Pager } from '#web/components/pager/Pager';
 import { PageHeading } from '#web/components/PageHeading';
 import { buttonClass } from '#web/components/ui/button';
@@ -65,12 +65,7 @@ export function MyArticlesPage() {
             </>
           )
         ) : query.isError ? (
-          <LoadError
-            what="your articles"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryLoadError what="your articles" query={query} />
         ) : (
           <div aria-hidden className="h-64 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
         )}

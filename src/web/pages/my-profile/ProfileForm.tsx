@@ -4,6 +4,7 @@ import { toast } from '#web/components/toasts/toast';
 import { z } from 'zod';
 import { nameSchema, type UserRecord } from '#shared/accounts';
 import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { controlledField } from '#web/components/form/controlledField';
 import { TextField } from '#web/components/form/TextField';
 import { PhotoField } from '#web/components/photo-field/PhotoField';
 import { optionalPhotoSchema } from '#web/components/photo-field/rules';
@@ -61,15 +62,11 @@ export function ProfileForm({ user, onDone }: Props) {
       <Controller
         control={control}
         name="photo"
-        render={({ field, fieldState }) => (
+        render={(photo) => (
           <PhotoField
-            ref={field.ref}
             label="Photo (optional)"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
             currentURL={user.photoURL}
-            error={fieldState.error?.message}
+            {...controlledField(photo)}
           />
         )}
       />

@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { TextField } from '#web/components/form/TextField';
 import { errorMessage } from '#web/components/dialogs/alert';
 import { chargeDemoCard } from '#web/lib/api/payments';
@@ -7,19 +7,28 @@ import type { CardFormProps } from './cardFormProps';
 import { PayButton } from './PayButton';
 import { FormError } from '#web/components/form/FormError';
 
+/** The digits typed, without the spaces or slashes that came with them. */
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
 /** "4242424242424242" → "4242 4242 4242 4242", as card numbers are printed. */
 function groupDigits(value: string): string {
-  return value
-    .replace(/\D/g, '')
+  return digitsOf(value)
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** "1230" → "12 / 30". */
 function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
+  const digits = digitsOf(value).slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
+
+/** Each field's name and autocomplete token, by which browsers fill in a saved card. */
+const autofill = {
+  number: { name: 'cardnumber', autoComplete: 'cc-number' },
+  expiry: { name: 'exp-date', autoComplete: 'cc-exp' },
+  cvc: { name: 'cvc', autoComplete: 'cc-csc' },
+};
 
 /**
  * The demo provider's card form: it takes Stripe's test cards and no money, and says so. It pays
@@ -33,9 +42,7 @@ export function DemoCardForm({
   onPaid,
   ready,
 }: CardFormProps & { ready: boolean }) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -47,7 +54,7 @@ export function DemoCardForm({
     try {
       await chargeDemoCard({
         clientSecret: intent.clientSecret,
-        card: { number, expiry, cvc },
+        card,
         billingDetails: billing,
       });
       await onPaid(intent.paymentIntentId);
@@ -56,6 +63,15 @@ export function DemoCardForm({
       setBusy(false);
     }
   };
+
+  /** A card field's props: digits only, shown as `format` writes them while they are typed. */
+  const field = (key: keyof typeof card, format: (value: string) => string) => ({
+    ...autofill[key],
+    inputMode: 'numeric' as const,
+    value: card[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setCard((old) => ({ ...old, [key]: format(event.target.value) })),
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4">
@@ -69,33 +85,16 @@ export function DemoCardForm({
       <div className="space-y-4">
         <TextField
           label="Card number"
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
-          value={number}
-          onChange={(event) => setNumber(groupDigits(event.target.value))}
+          {...field('number', groupDigits)}
         />
         <div className="grid grid-cols-2 gap-4">
           <TextField
             label="Expiry (MM / YY)"
-            name="exp-date"
-            inputMode="numeric"
-            autoComplete="cc-exp"
             placeholder="MM / YY"
-            value={expiry}
-            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+            {...field('expiry', formatExpiry)}
           />
-          <TextField
-            label="CVC"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={cvc}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
-          />
+          <TextField label="CVC" placeholder="123" maxLength={4} {...field('cvc', digitsOf)} />
         </div>
       </div>
       <PayButton plan={plan} ready={ready && intent !== undefined} busy={busy} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Plan } from '#shared/plans';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
 import { useAuth } from '#web/lib/auth/authContext';
 import { getPaymentConfig } from '#web/lib/api/payments';
@@ -66,12 +66,7 @@ function Checkout({ plan }: { plan: Plan }) {
         <h2 className="text-xl font-bold">Card details</h2>
         {config.isError ? (
           <div className="mt-4">
-            <LoadError
-              what="the payment form"
-              error={config.error}
-              retrying={config.isFetching}
-              onRetry={() => void config.refetch()}
-            />
+            <QueryLoadError what="the payment form" query={config} />
           </div>
         ) : config.data?.provider === 'stripe' ? (
           <Suspense fallback={<p className="mt-4 text-ink-muted">Loading the card form…</p>}>

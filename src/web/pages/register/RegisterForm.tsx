@@ -7,6 +7,7 @@ import { toast } from '#web/components/toasts/toast';
 import type { z } from 'zod';
 import { registrationSchema } from '#shared/accounts';
 import { errorMessage, showAlert } from '#web/components/dialogs/alert';
+import { controlledField } from '#web/components/form/controlledField';
 import { PasswordField } from '#web/components/form/PasswordField';
 import { TextField } from '#web/components/form/TextField';
 import { PhotoField } from '#web/components/photo-field/PhotoField';
@@ -88,16 +89,7 @@ export function RegisterForm({ from }: { from: string }) {
       <Controller
         control={control}
         name="photo"
-        render={({ field, fieldState }) => (
-          <PhotoField
-            ref={field.ref}
-            name="photo"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
+        render={(photo) => <PhotoField name="photo" {...controlledField(photo)} />}
       />
       <TextField
         label="Email"

@@ -1,13 +1,14 @@
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { SearchAnswer } from '#shared/api/search';
 import { searchLimits, searchMessages } from '#shared/search';
 import { paths } from '#shared/paths';
 import { inputClass } from '#web/components/form/FieldFrame';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
+import { SearchForm, searchWordsInput } from '#web/components/search-form/SearchForm';
 import { Pager } from '#web/components/pager/Pager';
 import { buttonClass } from '#web/components/ui/button';
 import { PageHead } from '#web/head/PageHead';
@@ -66,12 +67,7 @@ export function SearchPage() {
               {query.error.message}
             </p>
           ) : (
-            <LoadError
-              what="the results"
-              error={query.error}
-              retrying={query.isFetching}
-              onRetry={() => void query.refetch()}
-            />
+            <QueryLoadError what="the results" query={query} />
           )
         ) : (
           <p role="status" className="text-ink-muted">
@@ -83,36 +79,22 @@ export function SearchPage() {
   );
 }
 
-/** A GET form to this page: without JavaScript the server renders the answer. */
+/** The search again, with its words to change. */
 function SearchBox({ initial }: { initial: string }) {
   const id = useId();
   return (
-    <Form
-      method="get"
-      action={paths.search}
-      role="search"
-      aria-label="Search articles"
-      className="mt-6 flex max-w-2xl items-end gap-3"
-    >
+    <SearchForm label="Search articles" className="mt-6 flex max-w-2xl items-end gap-3">
       <div className="flex-1">
         <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
           Words to find
         </label>
-        <input
-          id={id}
-          name="q"
-          type="search"
-          required
-          maxLength={searchLimits.queryMax}
-          defaultValue={initial}
-          className={inputClass}
-        />
+        <input id={id} {...searchWordsInput} defaultValue={initial} className={inputClass} />
       </div>
       <button type="submit" className={buttonClass()}>
         <Search aria-hidden className="size-4" />
         Search
       </button>
-    </Form>
+    </SearchForm>
   );
 }
 

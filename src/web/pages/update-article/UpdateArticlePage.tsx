@@ -11,7 +11,7 @@ import { editGoesToReview } from '#shared/rules/moderation';
 import { tags, type Tag } from '#shared/tags';
 import { showAlert } from '#web/components/dialogs/alert';
 import { ArticleForm } from '#web/components/articles/form/ArticleForm';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
 import { buttonClass } from '#web/components/ui/button';
 import { useArticleDetail } from '#web/lib/api/articleDetail';
@@ -49,12 +49,7 @@ export function UpdateArticlePage() {
         ) : fetched.isError && fetched.error instanceof ApiError && fetched.error.isClientError ? (
           <Missing text={fetched.error.message} />
         ) : fetched.isError ? (
-          <LoadError
-            what="the article"
-            error={fetched.error}
-            retrying={fetched.isFetching}
-            onRetry={() => void fetched.refetch()}
-          />
+          <QueryLoadError what="the article" query={fetched} />
         ) : (
           <div aria-hidden className="h-96 rounded-sm bg-ink/10 motion-safe:animate-pulse" />
         )}

@@ -5,6 +5,7 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { createArticleSchema, type CreateArticle } from '#shared/articles';
 import { usePublishers } from '#web/lib/api/publishers';
+import { controlledField } from '#web/components/form/controlledField';
 import { TextField } from '#web/components/form/TextField';
 import type { ArticleEditorHandle } from '#web/components/article-editor/ArticleEditor';
 import { LazyArticleEditor } from '#web/components/article-editor/LazyArticleEditor';
@@ -80,31 +81,20 @@ export function ArticleForm({
       <Controller
         control={control}
         name="publisher"
-        render={({ field, fieldState }) => (
+        render={(publisher) => (
           <PublisherCombobox
-            ref={field.ref}
+            {...controlledField(publisher)}
             label="Publisher"
             options={publishers.data?.map((item) => item.publisher) ?? []}
             loading={publishers.isPending}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message ?? publisherLoadError(publishers.error)}
+            error={publisher.fieldState.error?.message ?? publisherLoadError(publishers.error)}
           />
         )}
       />
       <Controller
         control={control}
         name="tags"
-        render={({ field, fieldState }) => (
-          <TagPicker
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
+        render={(tags) => <TagPicker {...controlledField(tags)} />}
       />
       <Controller
         control={control}

@@ -1,4 +1,4 @@
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
 import { useArticles } from '#web/lib/api/articles';
 import { Pager } from '#web/components/pager/Pager';
@@ -25,12 +25,7 @@ export function AdminArticlesPage() {
         {query.isPending ? (
           <LoadingCard />
         ) : query.isError ? (
-          <LoadError
-            what="the articles"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryLoadError what="the articles" query={query} />
         ) : query.data.articles.length === 0 ? (
           <p className="font-serif text-lg text-ink-muted italic">No articles yet.</p>
         ) : (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { useRevisionQueue } from '#web/lib/api/revisions';
 import { Pager } from '#web/components/pager/Pager';
 import { RevisionReviewCard } from './RevisionReviewCard';
@@ -22,12 +22,7 @@ export function RevisionQueue() {
   if (query.isError) {
     return (
       <div className="mb-10">
-        <LoadError
-          what="the edits awaiting review"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryLoadError what="the edits awaiting review" query={query} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { toast } from '#web/components/toasts/toast';
 import { Avatar } from '#web/components/Avatar';
 import { errorMessage } from '#web/components/dialogs/alert';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { PageHeading } from '#web/components/PageHeading';
 import { EmailAddress } from '#web/components/EmailAddress';
 import { buttonClass } from '#web/components/ui/button';
@@ -28,12 +28,7 @@ export function AllUsersPage() {
             Loading users…
           </p>
         ) : query.isError ? (
-          <LoadError
-            what="the users"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryLoadError what="the users" query={query} />
         ) : (
           <>
             {/* On a phone the email goes under the name, so the table fits and its action is

@@ -1,9 +1,12 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from '#web/components/LoadError';
+import { ResponsiveContainer } from 'recharts';
+import { QueryLoadError } from '#web/components/LoadError';
 
 interface Props {
   heading: string;
-  query: { isPending: boolean; isFetching: boolean; error: Error | null; refetch: () => unknown };
+  query: UseQueryResult<unknown>;
+  /** A recharts chart, sized to the frame. */
   children: ReactNode;
   /** Shown under the heading, over the chart (a choice of what it shows). */
   controls?: ReactNode;
@@ -11,7 +14,7 @@ interface Props {
   after?: ReactNode;
 }
 
-/** A chart's frame: its heading, then 'Loading Chart...', the failure, or the chart. */
+/** A chart's frame: its heading, then 'Loading Chart...', the failure, or the chart filling it. */
 export function ChartFigure({ heading, query, children, controls, after }: Props) {
   return (
     <figure className="rounded-sm border border-rule bg-surface p-4">
@@ -20,19 +23,16 @@ export function ChartFigure({ heading, query, children, controls, after }: Props
       </figcaption>
       {controls}
       <div className="mt-4 h-96 sm:h-80">
-        {query.error ? (
-          <LoadError
-            what="the chart"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+        {query.isError ? (
+          <QueryLoadError what="the chart" query={query} />
         ) : query.isPending ? (
           <p role="status" className="grid h-full place-items-center text-ink-muted">
             Loading Chart...
           </p>
         ) : (
-          children
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
         )}
       </div>
       {after}

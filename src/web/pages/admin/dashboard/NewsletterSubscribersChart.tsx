@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { newsletterStatsSpans, type NewsletterStats } from '#shared/api/newsletter-ops';
 import { buttonClass } from '#web/components/ui/button';
 import { useNewsletterStats } from '#web/lib/api/newsletterOps';
@@ -58,33 +49,31 @@ export function NewsletterSubscribersChart() {
       }
       after={stats && <DaysTable days={stats.days} />}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          title="Newsletter subscribers a day"
-          data={stats?.days ?? []}
-          margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="day"
-            tick={{ fontSize: 12 }}
-            tickFormatter={(day: string) => day.slice(5)}
+      <LineChart
+        title="Newsletter subscribers a day"
+        data={stats?.days ?? []}
+        margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+      >
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis
+          dataKey="day"
+          tick={{ fontSize: 12 }}
+          tickFormatter={(day: string) => day.slice(5)}
+        />
+        <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
+        <Tooltip />
+        <Legend />
+        {series.map((s) => (
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.name}
+            stroke={s.color}
+            dot={false}
           />
-          <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          {series.map((s) => (
-            <Line
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.name}
-              stroke={s.color}
-              dot={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+        ))}
+      </LineChart>
     </ChartFigure>
   );
 }

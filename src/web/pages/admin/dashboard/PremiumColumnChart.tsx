@@ -1,7 +1,15 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { usePremiumSplit } from '#web/lib/api/admin';
+import { categoryAxis, countAxis } from './axes';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
+
+const margin = { top: 8, right: 8, bottom: 24, left: 8 };
+/** Both bars named however narrow the chart (a phone's leaves them 60 px each). */
+const kindAxis = {
+  ...categoryAxis('kind', { value: 'premium and non-premium articles', fontSize: 11 }),
+  tick: { fontSize: 12 },
+};
 
 /** Premium articles against the rest. */
 export function PremiumColumnChart() {
@@ -15,35 +23,13 @@ export function PremiumColumnChart() {
 
   return (
     <ChartFigure heading="Column chart" query={query}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          title="Premium articles against the rest"
-          data={data}
-          margin={{ top: 8, right: 8, bottom: 24, left: 8 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          {/* Both bars named however narrow the chart (a phone's leaves them 60 px each). */}
-          <XAxis
-            dataKey="kind"
-            interval={0}
-            tick={{ fontSize: 12 }}
-            label={{ value: 'premium and non-premium articles', position: 'bottom', fontSize: 11 }}
-          />
-          <YAxis
-            allowDecimals={false}
-            width={48}
-            tick={{ fontSize: 12 }}
-            label={{
-              value: 'Number of Articles',
-              angle: -90,
-              position: 'insideLeft',
-              style: { textAnchor: 'middle' },
-            }}
-          />
-          <Tooltip />
-          <Bar dataKey="count" name="Articles" fill={palette[0]} />
-        </BarChart>
-      </ResponsiveContainer>
+      <BarChart title="Premium articles against the rest" data={data} margin={margin}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis {...kindAxis} />
+        <YAxis {...countAxis('Number of Articles')} width={48} />
+        <Tooltip />
+        <Bar dataKey="count" name="Articles" fill={palette[0]} />
+      </BarChart>
     </ChartFigure>
   );
 }

@@ -2,15 +2,27 @@ import {
   CartesianGrid,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
   type XAxisTickContentProps,
 } from 'recharts';
 import { usePublisherViewCounts } from '#web/lib/api/admin';
+import { categoryAxis, countAxis } from './axes';
 import { ChartFigure } from './ChartFigure';
 import { palette } from './palette';
+
+const margin = { top: 8, right: 24, bottom: 24, left: 24 };
+/**
+ * Every publisher named under its point, slanted so the names fit beside each other (recharts
+ * would otherwise leave out all but those with room: two of seven on a desktop, one on a phone),
+ * and each on one line (its own wrapping piles them up).
+ */
+const publisherAxis = {
+  ...categoryAxis('publisher', { value: 'Publisher', offset: 0 }),
+  height: 104,
+  tick: SlantedTick,
+};
 
 /** How often each publisher's articles have been read. */
 export function ViewCountLineChart() {
@@ -19,39 +31,13 @@ export function ViewCountLineChart() {
 
   return (
     <ChartFigure heading="Line Chart" query={query}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          title="Views of each publisher's articles"
-          data={data}
-          margin={{ top: 8, right: 24, bottom: 24, left: 24 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          {/*
-           * Every publisher named under its point, slanted so the names fit beside each other
-           * (recharts would otherwise leave out all but those with room: two of seven on a
-           * desktop, one on a phone), and each on one line (its own wrapping piles them up).
-           */}
-          <XAxis
-            dataKey="publisher"
-            interval={0}
-            height={104}
-            tick={SlantedTick}
-            label={{ value: 'Publisher', position: 'bottom', offset: 0 }}
-          />
-          <YAxis
-            allowDecimals={false}
-            tick={{ fontSize: 12 }}
-            label={{
-              value: 'View Count',
-              angle: -90,
-              position: 'insideLeft',
-              style: { textAnchor: 'middle' },
-            }}
-          />
-          <Tooltip />
-          <Line type="monotone" dataKey="views" name="View Count" stroke={palette[1]} />
-        </LineChart>
-      </ResponsiveContainer>
+      <LineChart title="Views of each publisher's articles" data={data} margin={margin}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis {...publisherAxis} />
+        <YAxis {...countAxis('View Count')} />
+        <Tooltip />
+        <Line type="monotone" dataKey="views" name="View Count" stroke={palette[1]} />
+      </LineChart>
     </ChartFigure>
   );
 }
