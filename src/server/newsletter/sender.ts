@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ArticleBody } from '#shared/article-body/schema';
 import { isPremiumAt } from '#shared/rules/premium';
 import { mayReadPremium } from '#shared/rules/reading';
+import { articlesWithPublisherAndAuthor } from '#server/articles/queries/select';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import type { MailSite } from '#server/mail/templates';
@@ -167,10 +168,7 @@ export class NewsletterSender {
     const rows =
       articleIds.length === 0
         ? []
-        : await this.o.db
-            .selectFrom('article')
-            .innerJoin('publisher', 'publisher.id', 'article.publisherId')
-            .innerJoin('user', 'user.id', 'article.authorId')
+        : await articlesWithPublisherAndAuthor(this.o.db)
             .select([
               'article.id',
               'article.title',

@@ -2,6 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database';
 import { srcsetOf } from '#server/images/srcset';
 
+/** Articles with their publisher and author, for a query to pick its columns from. */
+export function articlesWithPublisherAndAuthor(db: Db) {
+  return db
+    .selectFrom('article')
+    .innerJoin('publisher', 'publisher.id', 'article.publisherId')
+    .innerJoin('user', 'user.id', 'article.authorId');
+}
+
 /**
  * Articles with their publisher's name, their author and their tags, in one query: the columns
  * every answer needs. `text` says which text an answer carries: a list's cards show a stored
@@ -12,10 +20,7 @@ import { srcsetOf } from '#server/images/srcset';
  * never hold a comma). Callers add their own conditions, order and paging.
  */
 export function selectArticles(db: Db, text: 'excerpt' | 'full') {
-  return db
-    .selectFrom('article')
-    .innerJoin('publisher', 'publisher.id', 'article.publisherId')
-    .innerJoin('user', 'user.id', 'article.authorId')
+  return articlesWithPublisherAndAuthor(db)
     .select([
       'article.id',
       'article.title',
