@@ -30,6 +30,7 @@ import * as searchHeadings from './migrations/020-search-headings.js';
 import * as newsletterSubscribers from './migrations/021-newsletter-subscribers.js';
 import * as newsletterSends from './migrations/022-newsletter-sends.js';
 import * as dropAllowedFor from './migrations/023-drop-allowed-for.js';
+import * as readingMeter from './migrations/025-reading-meter.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '021-newsletter-subscribers': newsletterSubscribers,
   '022-newsletter-sends': newsletterSends,
   '023-drop-allowed-for': dropAllowedFor,
+  '025-reading-meter': readingMeter,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
