@@ -20,13 +20,8 @@ process.env.E2E_PORT ??= String(await freePort());
 // whole run; workers find its address in the environment.
 process.env.E2E_GOOGLE_DISCOVERY_URL ??= (await startGoogleIssuer()).discoveryUrl;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tribune-e2e-'));
-// A second server, with the reading meter on (its defaults), for e2e/paywall-meter.spec.ts: the
-// first keeps the paywall every other test expects of a guest.
-process.env.E2E_METER_PORT ??= String(await freePort());
-process.env.E2E_METER_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tribune-e2e-meter-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
-const meterPort = Number(process.env.E2E_METER_PORT);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,49 +49,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [
-    {
-      command: 'node dist/server/main.js',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        // Each test sends its own client address (see e2e/fixtures.ts).
-        TRUST_PROXY: 'true',
-        GOOGLE_CLIENT_ID: 'tribune-e2e',
-        GOOGLE_CLIENT_SECRET: 'e2e-secret',
-        GOOGLE_DISCOVERY_URL: process.env.E2E_GOOGLE_DISCOVERY_URL,
-        // The paywall as it was before the reading meter: what the other tests expect.
-        METER_GUEST_FREE: '0',
-        METER_REGISTERED_FREE: '0',
-      },
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // Each test sends its own client address (see e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
+      GOOGLE_CLIENT_ID: 'tribune-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_DISCOVERY_URL: process.env.E2E_GOOGLE_DISCOVERY_URL,
+      // The paywall as it was before the reading meter, which the other tests expect of a
+      // guest; e2e/paywall-meter.spec.ts starts a server of its own with the meter on.
+      METER_GUEST_FREE: '0',
+      METER_REGISTERED_FREE: '0',
     },
-    {
-      command: 'node dist/server/main.js',
-      url: `http://localhost:${meterPort}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(meterPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${meterPort}`,
-        DATA_DIR: process.env.E2E_METER_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        TRUST_PROXY: 'true',
-      },
-    },
-  ],
+  },
 });
 
 function freePort(): Promise<number> {
