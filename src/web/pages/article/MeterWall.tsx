@@ -1,11 +1,10 @@
-import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MeterState } from '#shared/api/meter';
 import { articleMessages } from '#shared/article-messages';
 import { paths } from '#shared/paths';
 import { buttonClass } from '#web/components/ui/button';
 import { withOrigin } from '#web/lib/auth/origin';
-import { SubscribePrompt } from './ArticleUnavailable';
+import { PremiumBox, SubscribePrompt } from './ArticleUnavailable';
 import { accountOfferText, meterLeftText } from './meterText';
 
 /**
@@ -23,14 +22,7 @@ export function MeterWall({
   if (!meter) return <SubscribePrompt message={articleMessages.premiumLocked} />;
   const offer = meter.registeredAllowance;
   return (
-    <section
-      aria-label="Premium article"
-      className="border border-amber-500 bg-amber-50 px-6 py-10 text-center"
-    >
-      <Lock aria-hidden className="mx-auto size-10 text-amber-700" />
-      <p className="mt-3 text-sm font-semibold tracking-widest text-amber-800 uppercase">
-        Premium article
-      </p>
+    <PremiumBox>
       <p className="mt-4 font-serif text-lg text-ink">{meterLeftText(meter)}</p>
       {offer ? (
         <>
@@ -63,6 +55,6 @@ export function MeterWall({
           </div>
         </>
       )}
-    </section>
+    </PremiumBox>
   );
 }
