@@ -68,6 +68,10 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'tribune-e2e',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_DISCOVERY_URL: process.env.E2E_GOOGLE_DISCOVERY_URL,
+      // The paywall as it was before the reading meter, which the other tests expect of a
+      // guest; e2e/paywall-meter.spec.ts starts a server of its own with the meter on.
+      METER_GUEST_FREE: '0',
+      METER_REGISTERED_FREE: '0',
     },
   },
 });

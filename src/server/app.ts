@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
+import { readingMeterPlugin } from './meter/plugin.js';
 import { authPlugin } from './auth/plugin.js';
 import { pageFormRoutes } from './auth/page-forms.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mailPlugin, { config });
   await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(readingMeterPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });

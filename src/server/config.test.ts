@@ -149,6 +149,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('meters two premium articles a month for guests and five for free readers unless told', () => {
+    const meter = (env: Record<string, string> = {}) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).meter;
+    expect(meter()).toEqual({ guest: 2, registered: 5 });
+    expect(meter({ METER_GUEST_FREE: '0', METER_REGISTERED_FREE: '10' })).toEqual({
+      guest: 0,
+      registered: 10,
+    });
+    for (const bad of ['-1', '2.5', 'two', '1001']) {
+      expect(errorOf({ METER_GUEST_FREE: bad })).toBe(
+        `METER_GUEST_FREE must be a number of articles a month from 0 to 1000 (got "${bad}")`,
+      );
+      expect(errorOf({ METER_REGISTERED_FREE: bad })).toMatch(/^METER_REGISTERED_FREE must be/);
+    }
+  });
+
   it('uses PostgreSQL for a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });

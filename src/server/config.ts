@@ -3,9 +3,17 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MeterAllowances } from '#shared/rules/meter';
 import { loadEnvFile } from './env-file.js';
 
 const workersError = 'a number of workers from 1 to 256, or auto for one per core';
+
+const meterError = 'a number of articles a month from 0 to 1000';
+const meterAllowance = z.coerce
+  .number({ error: meterError })
+  .int(meterError)
+  .min(0, meterError)
+  .max(1000, meterError);
 
 /** Everything the server reads from the environment, parsed and checked once at boot. */
 const envSchema = z.object({
@@ -87,6 +95,10 @@ const envSchema = z.object({
     .string()
     .min(32, { error: 'a random secret of at least 32 characters' })
     .optional(),
+  // Premium articles a month a guest, and a signed-in reader without premium, reads in full
+  // (the reading meter, decision 023); 0 leaves them the paywall.
+  METER_GUEST_FREE: meterAllowance.default(2),
+  METER_REGISTERED_FREE: meterAllowance.default(5),
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
   TZ: z.string().optional(),
@@ -235,7 +247,15 @@ export interface AppConfig {
   newsletterHour?: number;
   /** Signs the bounce and complaint webhook's calls (NEWSLETTER_WEBHOOK_SECRET); no route without. */
   newsletterWebhookSecret?: string;
-  /** The site's time zone (TZ), for the digest's day and hour; the server's own unless set. */
+  /**
+   * Premium articles a month a guest and a signed-in reader without premium read in full
+   * (METER_GUEST_FREE, METER_REGISTERED_FREE; src/server/meter); 0 is the paywall.
+   */
+  meter: MeterAllowances;
+  /**
+   * The site's time zone (TZ), for the digest's day and hour and the meter's months; the
+   * server's own unless set.
+   */
   timeZone?: string;
   /** How often each server sees whether the day's digest is due (ms); a minute unless set. */
   digestIntervalMs?: number;
@@ -268,6 +288,8 @@ const shownVariables = new Set([
   'MAIL_FROM',
   'NEWSLETTER_RATE',
   'NEWSLETTER_HOUR',
+  'METER_GUEST_FREE',
+  'METER_REGISTERED_FREE',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -351,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsletterRate: e.NEWSLETTER_RATE,
     newsletterHour: e.NEWSLETTER_HOUR,
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
+    meter: { guest: e.METER_GUEST_FREE, registered: e.METER_REGISTERED_FREE },
     timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserRecord } from './accounts.js';
 import { articleSchema, type Article } from './articles.js';
+import { meterStateSchema } from './api/meter.js';
 import type { Publisher } from './publisher.js';
 import type { SearchAnswer } from './api/search.js';
 import type { Statistics } from './api/statistics.js';
@@ -28,6 +29,11 @@ export const articleReadingSchema = z.object({
   image: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
   /** Whether the author is an editor: their links are the site's own, not marked `nofollow`. */
   authorIsAdmin: z.boolean(),
+  /**
+   * Where the reader's meter stands when it decided (a premium article they read in full under
+   * it, or whose preview they get once it is spent); null when the meter had no say.
+   */
+  meter: meterStateSchema.nullable(),
   /** The size and widths of each picture in the body as sent, by address, as recorded. */
   bodyImages: z.record(
     z.string(),

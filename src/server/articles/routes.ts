@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { articleMessages } from '#shared/article-messages';
 import { articleSchema, createArticleSchema } from '#shared/articles';
+import { articleDetailSchema } from '#shared/api/article-detail';
 import { apiErrorSchema } from '#shared/api-error';
 import {
   currentUser,
@@ -203,28 +204,37 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One article with its full text',
         description:
           '404 for a pending or declined article unless the caller is its author or an admin; ' +
-          '403 for a premium article unless the caller is premium, an admin or its author. ' +
-          'A guest’s answer is kept up to 30 seconds and forgotten on any write that changes ' +
-          'it; its `viewCount` may lag as much, as the lists’ does.',
+          '403 for a premium article unless the caller is premium, an admin or its author, or ' +
+          'the reading meter opens it for them: then `meter` says where theirs stands, and the ' +
+          'answer is `Cache-Control: private, no-store`. ' +
+          'A guest’s answer of a free article is kept up to 30 seconds and forgotten on any ' +
+          'write that changes it; its `viewCount` may lag as much, as the lists’ does.',
         params: articleIdParams,
-        response: { 200: articleSchema, 403: error, 404: error },
+        response: { 200: articleDetailSchema, 403: error, 404: error },
       },
     },
     async (request, reply) => {
       const id = parseArticleId(request.params.id);
       const caller = await currentUser(request);
-      if (caller) return readArticle(db, id, caller);
+      const meter = app.readingMeter.forRequest(request, reply, caller);
+      if (caller) return readArticle(db, id, caller, meter);
       // A published free article is the same for every guest: kept like a list's page from its
       // second request, made into JSON and compressed once, and forgotten on every change
       // announced (its view count may lag as the lists' do). A refusal (404, 403) is an error,
-      // never kept.
-      const article = await app.articleReads.read(
-        `detail:${id}`,
-        readLifetimesMs.page,
-        () => readArticle(db, id, null),
-        // Its size is its shared answer's, made once here and reused to send it.
-        { size: (value) => sharedAnswerOf(value).body.length },
-      );
+      // never kept: a premium article's is read again with this guest's meter, for them alone.
+      const article = await app.articleReads
+        .read(
+          `detail:${id}`,
+          readLifetimesMs.page,
+          () => readArticle(db, id, null),
+          // Its size is its shared answer's, made once here and reused to send it.
+          { size: (value) => sharedAnswerOf(value).body.length },
+        )
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'forbidden') return null;
+          throw err;
+        });
+      if (!article) return readArticle(db, id, null, meter);
       replyWithShared(reply, sharedAnswerOf(article));
       return article;
     },
@@ -242,14 +252,18 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'the first sentences as `description`, as lists carry it, so the page can show its ' +
           'headline, byline and picture before the subscription prompt. 404 for a pending ' +
           'or declined article unless the caller is its author or an admin. `image` is the ' +
-          'picture’s size in pixels when it was uploaded to the site, else null.',
+          'picture’s size in pixels when it was uploaded to the site, else null. A premium ' +
+          'article the reading meter opens is `full` and `Cache-Control: private, no-store`; ' +
+          '`meter` says where the reader’s meter stands whenever it decided, else null.',
         params: articleIdParams,
         response: { 200: articleReadingSchema, 404: error },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parseArticleId(request.params.id);
-      const reading = await readArticleForReader(db, id, await currentUser(request));
+      const caller = await currentUser(request);
+      const meter = app.readingMeter.forRequest(request, reply, caller);
+      const reading = await readArticleForReader(db, id, caller, meter);
       if (!reading) throw new AppError('not_found', articleMessages.notFound);
       return reading;
     },

@@ -31,6 +31,7 @@ import * as newsletterSubscribers from './migrations/021-newsletter-subscribers.
 import * as newsletterSends from './migrations/022-newsletter-sends.js';
 import * as dropAllowedFor from './migrations/023-drop-allowed-for.js';
 import * as newsletterSuppression from './migrations/024-newsletter-suppression.js';
+import * as readingMeter from './migrations/025-reading-meter.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '022-newsletter-sends': newsletterSends,
   '023-drop-allowed-for': dropAllowedFor,
   '024-newsletter-suppression': newsletterSuppression,
+  '025-reading-meter': readingMeter,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

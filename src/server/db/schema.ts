@@ -78,6 +78,16 @@ export interface AttemptTable {
   expiresAt: number;
 }
 
+/** A premium article a reader without premium opened in full under the meter (src/server/meter). */
+export interface MeteredReadTable {
+  /** The month in the site's time zone, `2026-11`. */
+  month: string;
+  readerKind: 'account' | 'visitor' | 'network';
+  /** The reader's key, HMAC-SHA256 under the server's secret (meter/reader-keys.ts). */
+  readerHash: string;
+  articleId: number;
+}
+
 /** Images stored where the app can delete them (local disk, S3), for the sweeper. */
 export interface StoredImageTable {
   /** The URL it is shown at, as articles, users and publishers refer to it. */
@@ -287,6 +297,7 @@ export interface Database {
   verification: VerificationTable;
   rateLimit: RateLimitTable;
   attempt: AttemptTable;
+  meteredRead: MeteredReadTable;
   storedImage: StoredImageTable;
   imageVariant: ImageVariantTable;
   publisher: PublisherTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageData, PageDataError, Viewer } from '#shared/pages';
 import { fieldMessage } from '#shared/api-error';
 import type { Caller } from '#server/auth/guards';
+import type { ArticleMeter } from '#server/meter/meter';
 import { AppError } from '#server/errors';
 import { parseArticleId } from '#server/articles/article-id';
 import { approvalFilter } from '#server/articles/entitlement';
@@ -19,13 +20,16 @@ import { searchFor } from '#server/search/routes';
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and
  * answers as the API routes they stand for (GET /api/articles, /api/articles/:id/reading,
- * /api/publisher, /api/statistics, /api/search), without a request to the server itself.
+ * /api/publisher, /api/statistics, /api/search), without a request to the server itself. An
+ * article is read with `meter`: the caller's own, or, for the page every guest gets alike, the
+ * one that opens nothing (meter/meter.ts).
  */
 export function pageData(
   app: FastifyInstance,
   caller: Caller | null,
   viewer: Viewer,
   address: string,
+  meter: ArticleMeter,
 ): PageData {
   const { db, dialect } = app.database;
   return {
@@ -53,7 +57,7 @@ export function pageData(
       } catch {
         return null;
       }
-      return readArticleForReader(db, articleId, caller);
+      return readArticleForReader(db, articleId, caller, meter);
     },
     async search(params: SearchParams) {
       const parsed = searchQuery.safeParse(asQuery(params));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormOutcome, PageAssets, PageRenderer } from '#shared/pages';
 import { paths } from '#shared/paths';
-import { currentUser } from '#server/auth/guards';
+import { currentUser, type Caller } from '#server/auth/guards';
+import type { ArticleMeter } from '#server/meter/meter';
 import { sendGzipped, sendShared } from '#server/http/compress-answers';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
@@ -29,14 +30,18 @@ export type PageAnswerer = ReturnType<typeof pageAnswerer>;
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
  * kept and shared (guest-pages.ts) and may be revalidated by any cache; a guest's page of
  * a published article is also stored in the database (stored-pages.ts), and filled ahead of its
- * first reader (fill-stored-pages.ts). A signed-in reader's page is theirs: rendered for the
- * request and never stored anywhere.
+ * first reader (fill-stored-pages.ts): the page of a premium article there carries its excerpt
+ * only, as for a guest whose reading meter is spent. A signed-in reader's page, and a guest's of
+ * a premium article their meter opens, is theirs: rendered for the request and never stored
+ * anywhere.
  */
 export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: string) {
+  const meter = app.readingMeter;
   const render = async (
     url: string,
     caller: Awaited<ReturnType<typeof currentUser>>,
     address: string,
+    articleMeter: ArticleMeter,
     form?: FormOutcome,
   ) => {
     const viewer = await viewerOf(app, caller);
@@ -44,13 +49,21 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
       url,
       publicUrl,
       assets: pages.assets,
-      data: pageData(app, caller, viewer, address),
+      data: pageData(app, caller, viewer, address, articleMeter),
       form,
     });
   };
-  const stored = new StoredPages(app.database.db, storedPageBuild(pages.build, publicUrl));
+  /** A page for this request's reader alone, their meter counting: never kept or stored. */
+  const renderOwn = (request: FastifyRequest, reply: FastifyReply, caller: Caller | null) =>
+    render(request.url, caller, request.ip, meter.forRequest(request, reply, caller));
+  const stored = new StoredPages(
+    app.database.db,
+    storedPageBuild(pages.build, publicUrl, meter.describe()),
+  );
   const renderGuestArticle = (articleId: number) =>
-    storingRender(app, stored, articleId, () => render(paths.article(String(articleId)), null, ''));
+    storingRender(app, stored, articleId, () =>
+      render(paths.article(String(articleId)), null, '', meter.sharedGuest),
+    );
   fillStoredPages(app, stored, renderGuestArticle);
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -69,6 +82,12 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     const address = match.path + match.search;
     const articleId = caller ? undefined : articleAddress.exec(address)?.[1];
     if (articleId) {
+      // A premium article the reading meter opens for this guest: their own page, with the text.
+      if (await meter.opensForGuest(request, +articleId)) {
+        const page = await renderOwn(request, reply, null);
+        reply.status(page.status).header('cache-control', 'private, no-store');
+        return reply.type(html).send(page.html);
+      }
       // Kept in this process (a popular article), else stored, else rendered and stored.
       const gzip = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
       if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);
@@ -80,14 +99,16 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     // out, and each must count against the reader's search budget. Their answers are kept
     // already (search/queries.ts), which makes rendering them cheap.
     if (!caller && match.id !== 'search') {
-      const page = await guestPage(app, address, () => render(address, null, request.ip));
+      const page = await guestPage(app, address, () =>
+        render(address, null, request.ip, meter.sharedGuest),
+      );
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }
       reply.status(page.status).header('cache-control', 'no-cache');
       return sendShared(reply, page.answer, html);
     }
-    const page = await render(request.url, caller, request.ip);
+    const page = await renderOwn(request, reply, caller);
     if (page.location) {
       return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
     }
@@ -109,7 +130,13 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     status: number,
   ) => {
     const caller = await currentUser(request);
-    const page = await render(request.url, caller, request.ip, form);
+    const page = await render(
+      request.url,
+      caller,
+      request.ip,
+      meter.forRequest(request, reply, caller),
+      form,
+    );
     reply.header('cache-control', 'private, no-store');
     // A reader signed in meanwhile is sent on, as the page would send them.
     if (page.location) return reply.redirect(page.location, 303);

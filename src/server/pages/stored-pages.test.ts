@@ -32,7 +32,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.database.db;
-const stored = () => new StoredPages(db(), storedPageBuild('source', site));
+const build = (name: string, address: string, meter = t.app.readingMeter.describe()) =>
+  storedPageBuild(name, address, meter);
+const stored = () => new StoredPages(db(), build('source', site));
 
 const article = (overrides: Parameters<typeof createArticle>[2] = {}) =>
   createArticle(db(), author.user.id, overrides);
@@ -131,9 +133,11 @@ describe('a guest’s page of a published article', () => {
     const { id } = await article();
     await guest(`/articles/${id}`);
     expect(await stored().read(id)).toBeInstanceOf(Buffer);
-    expect(await new StoredPages(db(), storedPageBuild('another', site)).read(id)).toBeUndefined();
+    expect(await new StoredPages(db(), build('another', site)).read(id)).toBeUndefined();
+    expect(await new StoredPages(db(), build('source', 'https://a.test')).read(id)).toBeUndefined();
+    // Another meter's allowances: its premium pages' prompts would name other numbers.
     expect(
-      await new StoredPages(db(), storedPageBuild('source', 'https://a.test')).read(id),
+      await new StoredPages(db(), build('source', site, 'meter 3/5')).read(id),
     ).toBeUndefined();
 
     await db()

@@ -6,11 +6,15 @@ import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
 
 /**
- * What a stored page is good for: this build's server entry and files, and the site's public
- * address, which its links and tags name. A page stored by any other is rendered again.
+ * What a stored page is good for: this build's server entry and files, the site's public
+ * address, which its links and tags name, and the reading meter's allowances, which a premium
+ * article's prompt names (`meter`). A page stored by any other is rendered again.
  */
-export function storedPageBuild(build: string, publicUrl: string): string {
-  return createHash('sha256').update(`${build}\n${publicUrl}`).digest('base64url').slice(0, 22);
+export function storedPageBuild(build: string, publicUrl: string, meter: string): string {
+  return createHash('sha256')
+    .update(`${build}\n${publicUrl}\n${meter}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /**

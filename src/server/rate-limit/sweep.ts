@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database';
 import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
 import { runPeriodically } from '#server/jobs/periodic';
 import { authRateLimitWindowSeconds } from '#server/auth/auth';
+import { sweepPastMonths } from '#server/meter/queries';
 
 /**
  * Deletes the attempt counters whose window has ended, and better-auth's per-address counters
@@ -41,12 +42,22 @@ export async function sweepExpiredAttempts(
   return attempts + rateLimits;
 }
 
-/** Sweeps expired counters every `intervalMs` (a minute by default) while the app runs. */
+/**
+ * Sweeps expired counters every `intervalMs` (a minute by default) while the app runs, and the
+ * reading meter's reads of months gone by (its months are the site's time zone's).
+ */
 export const attemptSweepPlugin = fp<{ intervalMs?: number }>(
   async (app, { intervalMs = 60_000 }) => {
-    runPeriodically(app, 'sweeping expired attempt counters', intervalMs, (signal) =>
-      sweepExpiredAttempts(app.database.db, app.clock().getTime(), signal),
+    runPeriodically(
+      app,
+      'sweeping expired counters and metered reads',
+      intervalMs,
+      async (signal) => {
+        const attempts = await sweepExpiredAttempts(app.database.db, app.clock().getTime(), signal);
+        const reads = await sweepPastMonths(app.database.db, app.readingMeter.month(), signal);
+        return attempts + reads;
+      },
     );
   },
-  { name: 'attempt-sweep', dependencies: ['database'] },
+  { name: 'attempt-sweep', dependencies: ['database', 'reading-meter'] },
 );

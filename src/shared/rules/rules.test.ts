@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freePostLimit, mayPostAnother } from './posting.js';
 import { editGoesToReview, isDeclined } from './moderation.js';
 import { isPremiumAt, premiumExtendsFrom } from './premium.js';
+import { meterOpens, meterState, spentGuestMeter } from './meter.js';
 import {
   hasPremiumPlan,
   isOfferedPremium,
@@ -126,5 +127,30 @@ describe('mayPostAnother', () => {
     expect(mayPostAnother({ ...free, publishedArticles: freePostLimit })).toBe(false);
     expect(mayPostAnother({ ...premium, publishedArticles: 50 })).toBe(true);
     expect(mayPostAnother({ ...admin, publishedArticles: 50 })).toBe(true);
+  });
+});
+
+describe('the reading meter', () => {
+  it('counts down to none left, never below', () => {
+    expect(meterState(0, 2)).toEqual({ used: 0, allowance: 2, remaining: 2 });
+    expect(meterState(2, 2)).toEqual({ used: 2, allowance: 2, remaining: 0 });
+    expect(meterState(3, 2).remaining).toBe(0);
+  });
+
+  it("names what a free account gives in a guest's state only, when it gives any", () => {
+    expect(meterState(1, 2, 5)).toEqual({
+      used: 1,
+      allowance: 2,
+      remaining: 1,
+      registeredAllowance: 5,
+    });
+    expect(meterState(1, 2, 0)).not.toHaveProperty('registeredAllowance');
+    expect(spentGuestMeter({ guest: 2, registered: 5 })).toEqual(meterState(2, 2, 5));
+  });
+
+  it('opens an article with one left, or one read already this month', () => {
+    expect(meterOpens(meterState(1, 2), false)).toBe(true);
+    expect(meterOpens(meterState(2, 2), false)).toBe(false);
+    expect(meterOpens(meterState(2, 2), true)).toBe(true);
   });
 });

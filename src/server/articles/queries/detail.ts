@@ -1,8 +1,9 @@
 import type { CompiledQuery } from 'kysely';
 import { articleMessages } from '#shared/article-messages';
-import { type Article } from '#shared/articles';
+import type { ArticleDetail } from '#shared/api/article-detail';
 import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
+import type { ArticleMeter } from '#server/meter/meter';
 import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
 import { mayOversee, mayReadFullText, maySeeArticle } from '#shared/rules/reading';
@@ -14,16 +15,24 @@ import { selectArticles, type ArticleRow } from './select.js';
 /**
  * One article for the detail page. An unpublished one is a 404 for everyone but its author and
  * the admins (its existence is not revealed); a premium one is a 403 for readers not entitled
- * to its text, so the page can offer a subscription.
+ * to its text, so the page can offer a subscription, unless the reading meter (`meter`) opens it
+ * for them: then the answer says where their meter stands.
  */
-export async function readArticle(db: Db, id: number, caller: Caller | null): Promise<Article> {
+export async function readArticle(
+  db: Db,
+  id: number,
+  caller: Caller | null,
+  meter?: ArticleMeter,
+): Promise<ArticleDetail> {
   const [row] = (await db.executeQuery(articleById(db, id))).rows;
   const author = row !== undefined && isAuthor(caller, row.authorId);
   if (!row || !maySeeArticle({ isApproved: toBool(row.isApproved) }, caller, author)) {
     throw new AppError('not_found', articleMessages.notFound);
   }
   if (!mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author)) {
-    throw new AppError('forbidden', articleMessages.premiumLocked);
+    const metered = await meter?.(id);
+    if (!metered?.granted) throw new AppError('forbidden', articleMessages.premiumLocked);
+    return { ...toArticleJson(row), meter: metered.state };
   }
   const article = toArticleJson(row);
   // Where its edits stand is the author's and the editors' business only.

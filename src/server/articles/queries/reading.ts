@@ -4,6 +4,7 @@ import type { ArticleBody } from '#shared/article-body/schema';
 import type { ArticleReading } from '#shared/pages';
 import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
+import type { ArticleMeter } from '#server/meter/meter';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/values';
 import { mayReadFullText, maySeeArticle } from '#shared/rules/reading';
@@ -17,18 +18,22 @@ import { selectArticles } from './select.js';
  * unpublished article exists only for its author and the admins (null for anyone else); unlike
  * it, a premium article the caller may not read comes as its preview, the premium excerpt that
  * lists show (never the free excerpt, whose three sentences may be a short story's whole text),
- * instead of a refusal. The full text never leaves this function for them.
+ * instead of a refusal, unless the reading meter (`meter`) opens it for them. The full text never
+ * leaves this function for anyone else.
  */
 export async function readArticleForReader(
   db: Db,
   id: number,
   caller: Caller | null,
+  meter: ArticleMeter,
 ): Promise<ArticleReading | null> {
   const [row] = (await db.executeQuery(readingById(db, id))).rows;
   if (!row) return null;
   const author = isAuthor(caller, row.authorId);
   if (!maySeeArticle({ isApproved: toBool(row.isApproved) }, caller, author)) return null;
-  const full = mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author);
+  const entitled = mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author);
+  const metered = entitled ? null : await meter(id);
+  const full = entitled || metered?.granted === true;
   const { premiumExcerpt, updatedAt, imageWidth, imageHeight, authorIsAdmin, ...articleRow } = row;
   // A reader who may not read it gets the free part of the body, and the excerpt lists show.
   const whole = JSON.parse(row.body!) as ArticleBody;
@@ -42,6 +47,7 @@ export async function readArticleForReader(
     updatedAt: toIso(updatedAt),
     image: imageWidth && imageHeight ? { width: imageWidth, height: imageHeight } : null,
     authorIsAdmin: toBool(authorIsAdmin),
+    meter: metered?.state ?? null,
     bodyImages: await imageSizes(
       db,
       bodyImages(body).map(({ src }) => src),

@@ -1,6 +1,7 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { UserRecord } from '#shared/accounts';
+import { articleKeys } from '#web/lib/api/articles';
 import { ApiError } from '#web/lib/api/client';
 import { getUserRecord, userKeys, userRecordQueryOptions } from '#web/lib/api/users';
 import { searchKeys } from '#web/lib/api/search';
@@ -36,6 +37,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (state.status === 'signedIn') storeUser(state.user);
     else if (session.isSuccess && session.data === null) forgetStoredUser();
   }, [state, session.isSuccess, session.data]);
+
+  // What an article shows depends on who reads it (premium, the reading meter's allowance): a
+  // reader who signs in, registers or signs out reads the articles again, the one on screen too.
+  const settledReader = session.isSuccess ? (sessionUser?.id ?? null) : undefined;
+  const lastReader = useRef(settledReader);
+  useEffect(() => {
+    if (settledReader === undefined) return;
+    if (lastReader.current !== undefined && lastReader.current !== settledReader) {
+      void queryClient.invalidateQueries({ queryKey: articleKeys.details() });
+    }
+    lastReader.current = settledReader;
+  }, [settledReader, queryClient]);
 
   const recordError = record.error;
   useEffect(() => {

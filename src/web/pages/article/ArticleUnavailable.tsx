@@ -1,10 +1,11 @@
 import { Lock, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '#web/components/ui/button';
 import { paths } from '#shared/paths';
 
-/** Where a premium article's text would continue, for readers without premium: Subscribe. */
-export function SubscribePrompt({ message }: { message: string }) {
+/** The box where a premium article's text would continue, for readers without premium. */
+export function PremiumBox({ children }: { children: ReactNode }) {
   return (
     <section
       aria-label="Premium article"
@@ -14,6 +15,15 @@ export function SubscribePrompt({ message }: { message: string }) {
       <p className="mt-3 text-sm font-semibold tracking-widest text-amber-800 uppercase">
         Premium article
       </p>
+      {children}
+    </section>
+  );
+}
+
+/** Where a premium article's text would continue, for readers without premium: Subscribe. */
+export function SubscribePrompt({ message }: { message: string }) {
+  return (
+    <PremiumBox>
       <p className="mt-4 font-serif text-lg text-ink-muted">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={paths.subscription} className={buttonClass()}>
@@ -23,7 +33,7 @@ export function SubscribePrompt({ message }: { message: string }) {
           All articles
         </Link>
       </div>
-    </section>
+    </PremiumBox>
   );
 }
 

@@ -2,7 +2,6 @@ import { ArticleImage } from '#web/components/articles/ArticleImage';
 import { PublisherLine } from '#web/components/articles/PublisherLine';
 import { clsx } from 'clsx';
 import { Fragment } from 'react';
-import { articleMessages } from '#shared/article-messages';
 import type { ArticleReading } from '#shared/pages';
 import { Avatar, authorPerson } from '#web/components/Avatar';
 import { JsonLd } from '#web/head/JsonLd';
@@ -13,7 +12,8 @@ import { formatDate } from '#web/lib/formatDate';
 import { useSite } from '#web/lib/siteContext';
 import { ArticleBodyView } from '#web/components/article-body/ArticleBodyView';
 import { plainTextToBody } from '#shared/article-body/plain-text';
-import { SubscribePrompt } from './ArticleUnavailable';
+import { MeterNotice } from './MeterNotice';
+import { MeterWall } from './MeterWall';
 import { paths } from '#shared/paths';
 
 /** The article column is at most 48rem wide, less the page's 1–1.5rem padding on a narrower
@@ -22,8 +22,9 @@ const articleImageSizes =
   '(min-width: 51rem) 48rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)';
 
 /**
- * The article: title, author, date, picture with its credit, then the body in full, or, for a
- * premium article the reader may not read, its free part and the subscription prompt.
+ * The article: title, author, date, picture with its credit, then the body in full (with how
+ * many free ones are left when the reading meter opened it), or, for a premium article the
+ * reader may not read, its free part and the prompt to register or subscribe (MeterWall).
  * A premium article's paid part (the text, or the prompt standing in for it) carries
  * `paywalledClass`, which its structured data names.
  */
@@ -106,13 +107,16 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
           Photo Credit: Anonymous
         </figcaption>
       </figure>
+      {access === 'full' && reading.meter && (
+        <MeterNotice meter={reading.meter} articlePath={paths.article(article._id)} />
+      )}
       {access === 'full' ? (
         <div className={clsx('mt-8', article.isPremium && paywalledClass)}>{body}</div>
       ) : (
         <>
           <div className="mt-8">{body}</div>
           <div className={clsx('mt-10', paywalledClass)}>
-            <SubscribePrompt message={articleMessages.premiumLocked} />
+            <MeterWall meter={reading.meter} articlePath={paths.article(article._id)} />
           </div>
         </>
       )}

@@ -1,0 +1,141 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import type { MeterState } from '#shared/api/meter';
+import { meterOpens, meterState, spentGuestMeter, type MeterAllowances } from '#shared/rules/meter';
+import type { Caller } from '#server/auth/guards';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/database';
+import { localDayAndHour } from '#server/newsletter/digest-day';
+import { isPublishedPremium, meterCount, recordMeteredRead } from './queries.js';
+import { networkKey, readerKey, type ReaderKey } from './reader-keys.js';
+import { newVisitorCookie, visitorIdOf } from './visitor-cookie.js';
+
+/** What the meter decided for one premium article the reader may not read otherwise. */
+export interface MeterOutcome {
+  /** Whether they read it in full, as one of their month's allowance. */
+  granted: boolean;
+  /** Where they stand afterwards, as their page says. */
+  state: MeterState;
+}
+
+/**
+ * Asked by an article's read (articles/queries) when the reader may not read a premium article
+ * by right: null when the reader is not metered (metering off), so the article stays closed.
+ */
+export type ArticleMeter = (articleId: number) => Promise<MeterOutcome | null>;
+
+export interface MeterSettings {
+  allowances: MeterAllowances;
+  /** The server's secret, for the visitor cookie and the readers' keys. */
+  secret: string;
+  /** The site's time zone (TZ), whose calendar months the allowance runs by. */
+  timeZone?: string;
+  /** Whether the site is https, so the visitor cookie goes over https only. */
+  secureCookie: boolean;
+}
+
+const notMetered: ArticleMeter = () => Promise.resolve(null);
+
+/** Crawlers read what every guest's shared page shows: never metered, never the full text. */
+function isCrawler(request: FastifyRequest): boolean {
+  return isbot(request.headers['user-agent']);
+}
+
+/**
+ * The reading meter (decision 023), decided on the server: each calendar month in the site's
+ * time zone a guest may read `allowances.guest` premium articles in full and a signed-in free
+ * reader `allowances.registered`; 0 leaves that reader the hard wall. An account is counted by
+ * its id; a guest under a signed visitor cookie and also, for clients that drop cookies, under
+ * their network address and user agent, the most of the two counting.
+ */
+export class ReadingMeter {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: MeterSettings,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * What the page every guest gets alike says (stored, kept, and a crawler's): the meter spent,
+   * so it carries the excerpt only; nothing when guests are not metered.
+   */
+  readonly sharedGuest: ArticleMeter = () => {
+    const { allowances } = this.settings;
+    return Promise.resolve(
+      allowances.guest > 0 ? { granted: false, state: spentGuestMeter(allowances) } : null,
+    );
+  };
+
+  /** What a stored guest's page depends on besides the build: the allowances it names. */
+  describe(): string {
+    const { guest, registered } = this.settings.allowances;
+    return `meter ${guest}/${registered}`;
+  }
+
+  /**
+   * The meter of one request's reader. An article it opens is counted, and the answer marked
+   * `private, no-store`: the full text of a metered read is this reader's alone, never kept by
+   * any shared cache. A guest without a visitor cookie is given one.
+   */
+  forRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): ArticleMeter {
+    const allowance = this.allowanceOf(caller);
+    if (allowance === 0) return notMetered;
+    if (!caller && isCrawler(request)) return this.sharedGuest;
+    return async (articleId) => {
+      const month = this.month();
+      const reader = this.readerOf(request, caller, month);
+      const { used, readBefore } = await meterCount(this.db, month, reader.keys, articleId);
+      const stateAfter = (count: number) =>
+        meterState(count, allowance, caller ? undefined : this.settings.allowances.registered);
+      const before = stateAfter(used);
+      if (!meterOpens(before, readBefore)) return { granted: false, state: before };
+      const keys = [...reader.keys];
+      if (!caller && !reader.hasVisitorCookie) {
+        const cookie = newVisitorCookie(this.settings.secret, this.settings.secureCookie);
+        reply.header('set-cookie', cookie.header);
+        keys.push(readerKey(this.settings.secret, 'visitor', cookie.id));
+      }
+      await recordMeteredRead(this.db, month, keys, articleId);
+      reply.header('cache-control', 'private, no-store');
+      return { granted: true, state: readBefore ? before : stateAfter(used + 1) };
+    };
+  }
+
+  /**
+   * Whether the meter would open the guest's page of `articleId` for this guest (nothing is
+   * counted): a published premium article with their allowance not spent. Anyone else gets the
+   * page every guest gets alike.
+   */
+  async opensForGuest(request: FastifyRequest, articleId: number): Promise<boolean> {
+    const allowance = this.settings.allowances.guest;
+    if (allowance === 0 || isCrawler(request)) return false;
+    if (!(await isPublishedPremium(this.db, articleId))) return false;
+    const month = this.month();
+    const { keys } = this.readerOf(request, null, month);
+    const { used, readBefore } = await meterCount(this.db, month, keys, articleId);
+    return meterOpens(meterState(used, allowance), readBefore);
+  }
+
+  /** The month now in the site's time zone, `2026-11`: what the meter counts by. */
+  month(): string {
+    return localDayAndHour(this.clock(), this.settings.timeZone).day.slice(0, 7);
+  }
+
+  private allowanceOf(caller: Caller | null): number {
+    return caller ? this.settings.allowances.registered : this.settings.allowances.guest;
+  }
+
+  private readerOf(
+    request: FastifyRequest,
+    caller: Caller | null,
+    month: string,
+  ): { keys: ReaderKey[]; hasVisitorCookie: boolean } {
+    const { secret } = this.settings;
+    if (caller) return { keys: [readerKey(secret, 'account', caller.id)], hasVisitorCookie: false };
+    const network = networkKey(secret, request.ip, request.headers['user-agent'] ?? '', month);
+    const visitor = visitorIdOf(secret, request.headers.cookie);
+    return visitor
+      ? { keys: [readerKey(secret, 'visitor', visitor), network], hasVisitorCookie: true }
+      : { keys: [network], hasVisitorCookie: false };
+  }
+}

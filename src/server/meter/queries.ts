@@ -1,0 +1,86 @@
+import type { Db } from '#server/db/database';
+import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
+import { toBool } from '#server/db/values';
+import type { ReaderKey } from './reader-keys.js';
+
+/**
+ * How far the readers named by `keys` (one person seen several ways) are into `month`: the most
+ * any of the keys has read, and whether any of them read `articleId` already. One query, each
+ * key a range of the primary key.
+ */
+export async function meterCount(
+  db: Db,
+  month: string,
+  keys: ReaderKey[],
+  articleId: number,
+): Promise<{ used: number; readBefore: boolean }> {
+  const rows = await db
+    .selectFrom('meteredRead')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('used'),
+      eb.fn.max(eb.case().when('articleId', '=', articleId).then(1).else(0).end()).as('readBefore'),
+    ])
+    .where('month', '=', month)
+    .where((eb) =>
+      eb.or(
+        keys.map((key) =>
+          eb.and([eb('readerKind', '=', key.kind), eb('readerHash', '=', key.hash)]),
+        ),
+      ),
+    )
+    .groupBy(['readerKind', 'readerHash'])
+    .execute();
+  return {
+    used: Math.max(0, ...rows.map((row) => Number(row.used))),
+    readBefore: rows.some((row) => Number(row.readBefore) === 1),
+  };
+}
+
+/** Counts `articleId` as read in `month` under each key (once: a second read adds nothing). */
+export async function recordMeteredRead(
+  db: Db,
+  month: string,
+  keys: ReaderKey[],
+  articleId: number,
+): Promise<void> {
+  await db
+    .insertInto('meteredRead')
+    .values(keys.map((key) => ({ month, readerKind: key.kind, readerHash: key.hash, articleId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether `articleId` is a published premium article: the only kind the meter opens. */
+export async function isPublishedPremium(db: Db, articleId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('article')
+    .select(['isPremium', 'isApproved'])
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  return row !== undefined && toBool(row.isPremium) && toBool(row.isApproved);
+}
+
+/**
+ * Deletes the metered reads of months before `month`, in batches by the primary key's first
+ * column. Answers the rows deleted.
+ */
+export function sweepPastMonths(db: Db, month: string, signal?: AbortSignal): Promise<number> {
+  return deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('meteredRead')
+      .where((eb) =>
+        eb(
+          eb.refTuple('month', 'readerKind', 'readerHash', 'articleId'),
+          'in',
+          eb
+            .selectFrom('meteredRead')
+            .select(['month', 'readerKind', 'readerHash', 'articleId'])
+            .where('month', '<', month)
+            .limit(sweepBatchSize)
+            .$asTuple('month', 'readerKind', 'readerHash', 'articleId'),
+        ),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  }, signal);
+}
