@@ -40,6 +40,7 @@ import { userRoutes } from './users/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { newsletterPlugin } from './newsletter/plugin.js';
 import { newsletterSendRoutes } from './newsletter/send-routes.js';
+import { newsletterReaderRoutes } from './newsletter/reader-routes.js';
 import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(passwordResetRoutes);
   await app.register(newsletterRoutes, { secret: config.authSecret });
   await app.register(newsletterSendRoutes);
+  await app.register(newsletterReaderRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {
@@ -133,7 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   }
 
   const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
-  const answerer = pages && pageAnswerer(app, pages, config.publicUrl);
+  const answerer = pages && pageAnswerer(app, pages, config.publicUrl, config.authSecret);
   // The sign-in, registration and password forms work before the app's script has run.
   if (answerer) await app.register(pageFormRoutes, { answerForm: answerer.answerForm });
   await installWebApp(app, {

@@ -1,35 +1,45 @@
 import { clsx } from 'clsx';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { type NewsletterPreferences } from '#shared/newsletter';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { NewsletterMine } from '#shared/api/newsletter-reader';
+import type { NewsletterChoices } from '#shared/newsletter';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
-import { paths } from '#shared/paths';
 import { errorMessage } from '#web/components/dialogs/alert';
 import { FormError } from '#web/components/form/FormError';
 import { buttonClass } from '#web/components/ui/button';
-import { saveNewsletterChoices } from '#web/lib/api/newsletter';
+import { useFormOutcome } from '#web/lib/formOutcome';
 
 interface Props {
-  token: string;
-  preferences: NewsletterPreferences;
+  /** The address's state and choices (a subscriber's link's, or the account's). */
+  preferences: NewsletterMine;
   /** Every publisher's name, to choose from. */
   publishers: string[];
+  /** Saves the choices; the answer says what came of it. */
+  save: (choices: NewsletterChoices) => Promise<string>;
+  /** Where the form posts when the app's script is not running (page-forms.ts). */
+  action?: string;
+  /** What follows the button: the way to unsubscribe from everything. */
+  children?: ReactNode;
 }
 
-const stateNotes: Partial<Record<NewsletterPreferences['status'], string>> = {
+const stateNotes: Partial<Record<NewsletterMine['status'], string>> = {
+  none: 'This address receives no newsletter. Choose what you want, then subscribe.',
   pending: 'Confirm your subscription with the link we mailed you: until then nothing is sent.',
   unsubscribed: 'You are unsubscribed. Choose something and save to receive it again.',
   suppressed: newsletterLinkMessages.suppressed,
 };
 
-/** The digest and the publishers, as checkboxes; saving nothing chosen unsubscribes. */
-export function NewsletterChoicesForm({ token, preferences, publishers }: Props) {
+/**
+ * The digest and the publishers, as checkboxes; saving nothing chosen unsubscribes. Posted
+ * without the app's script, the server's answer comes as the page's form outcome.
+ */
+export function NewsletterChoicesForm({ preferences, publishers, save, action, children }: Props) {
+  const outcome = useFormOutcome();
   const [digest, setDigest] = useState(preferences.digest);
   const [chosen, setChosen] = useState(() => new Set(preferences.publishers));
-  const [saved, setSaved] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [saved, setSaved] = useState(outcome?.kind === 'done' ? outcome.message : undefined);
+  const [failure, setFailure] = useState(outcome?.kind === 'refused' ? outcome.message : undefined);
   const [saving, setSaving] = useState(false);
-  const note = stateNotes[preferences.status];
+  const note = saved ? undefined : stateNotes[preferences.status];
 
   function toggle(name: string, on: boolean) {
     setChosen((current) => {
@@ -40,13 +50,13 @@ export function NewsletterChoicesForm({ token, preferences, publishers }: Props)
     });
   }
 
-  async function save(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setSaved(undefined);
     setFailure(undefined);
     setSaving(true);
     try {
-      setSaved(await saveNewsletterChoices(token, { digest, publishers: [...chosen] }));
+      setSaved(await save({ digest, publishers: [...chosen] }));
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -54,8 +64,14 @@ export function NewsletterChoicesForm({ token, preferences, publishers }: Props)
     }
   }
 
+  const subscribing = preferences.status === 'none';
   return (
-    <form onSubmit={(event) => void save(event)} className="space-y-5">
+    <form
+      method="post"
+      action={action}
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5"
+    >
       <p className="text-sm text-ink-muted">
         Newsletters to <strong className="text-ink">{preferences.email}</strong>
       </p>
@@ -63,6 +79,7 @@ export function NewsletterChoicesForm({ token, preferences, publishers }: Props)
       <label className="flex items-start gap-3">
         <input
           type="checkbox"
+          name="digest"
           checked={digest}
           onChange={(event) => setDigest(event.target.checked)}
           className="mt-1 size-4 accent-accent"
@@ -83,6 +100,8 @@ export function NewsletterChoicesForm({ token, preferences, publishers }: Props)
               <label className="flex items-center gap-2">
                 <input
                   type="checkbox"
+                  name="publishers"
+                  value={name}
                   checked={chosen.has(name)}
                   onChange={(event) => toggle(name, event.target.checked)}
                   className="size-4 accent-accent"
@@ -100,13 +119,9 @@ export function NewsletterChoicesForm({ token, preferences, publishers }: Props)
         </p>
       )}
       <button type="submit" disabled={saving} className={clsx(buttonClass(), 'w-full')}>
-        {saving ? 'Saving…' : 'Save my choices'}
+        {saving ? 'Saving…' : subscribing ? 'Subscribe' : 'Save my choices'}
       </button>
-      <p className="text-center text-sm">
-        <Link to={paths.newsletterUnsubscribe(token)} className="text-accent underline">
-          Unsubscribe from everything
-        </Link>
-      </p>
+      {children}
     </form>
   );
 }

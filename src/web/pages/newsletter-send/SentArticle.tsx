@@ -1,0 +1,58 @@
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import type { NewsletterSendArticle } from '#shared/api/newsletter-reader';
+import { paths } from '#shared/paths';
+import { siteName } from '#shared/site';
+import { ArticleBodyView } from '#web/components/article-body/ArticleBodyView';
+
+/**
+ * One article of a newsletter's web version, as its mail shows it (server/newsletter/
+ * letters.ts): title, publisher, the text the server sent (a digest's opening, the whole
+ * article, or a premium article's free part), then the link to the rest, which goes to the
+ * plans for a reader who may not read it.
+ */
+export function SentArticle({
+  article,
+  opening,
+}: {
+  article: NewsletterSendArticle;
+  /** A digest's: the body is the article's opening, whoever reads. */
+  opening: boolean;
+}) {
+  const link = paths.article(article._id);
+  return (
+    <article aria-labelledby={`sent-${article._id}`}>
+      <p className="flex flex-wrap items-center gap-3 text-xs font-semibold tracking-widest text-accent uppercase">
+        {article.publisher}
+        {article.isPremium && (
+          <span className="inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-ink">
+            <Crown aria-hidden className="size-3.5" />
+            Premium
+          </span>
+        )}
+      </p>
+      <h2 id={`sent-${article._id}`} className="mt-2 text-2xl leading-snug font-bold sm:text-3xl">
+        <Link to={link} className="hover:text-accent">
+          {article.name}
+        </Link>
+      </h2>
+      <div className="mt-5">
+        <ArticleBodyView body={article.body} authorIsAdmin={article.authorIsAdmin} />
+      </div>
+      {article.fullText ? (
+        <p className="mt-5">
+          <Link to={link} className="font-semibold text-accent underline">
+            {opening ? 'Read the rest' : `Read it on ${siteName}`}
+          </Link>
+        </p>
+      ) : (
+        <p className="mt-5 border-l-4 border-amber-500 bg-amber-50 px-4 py-3">
+          The rest is for subscribers.{' '}
+          <Link to={paths.subscription} className="font-semibold text-accent underline">
+            Subscribe to read it
+          </Link>
+        </p>
+      )}
+    </article>
+  );
+}
