@@ -1,9 +1,9 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleBody } from '#shared/article-body/schema';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { createTestApp, type TestApp } from '#server/test/app';
+import { premiumBody } from '#server/test/premium-body';
 import { signUp, type TestUser } from '#server/test/auth';
 import { createArticle, createPublisher, makePremium } from '#server/test/factories';
 import { sourcePages } from '#server/test/pages';
@@ -26,18 +26,6 @@ beforeAll(async () => {
   await createPublisher(t.app.database.db, { name: 'Valley Voice' });
 });
 afterAll(() => t.close());
-
-const paragraph = (text: string) => ({
-  type: 'paragraph' as const,
-  content: [{ type: 'text' as const, text }],
-});
-const premiumBody: ArticleBody = {
-  type: 'doc',
-  content: [
-    paragraph('The harbour board met at dawn and argued for hours about the new pier. '.repeat(5)),
-    paragraph('Only subscribers read that the vote was quillifant.'),
-  ],
-};
 
 describe('a newsletter’s web version, as the server renders it', () => {
   it('shows a guest the premium article’s free part and the way to subscribe; a premium reader the whole', async () => {

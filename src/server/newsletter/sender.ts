@@ -16,6 +16,7 @@ import {
 import { WakeableRun } from '#server/jobs/wakeable-run';
 import { newsletterLetter, type LetterArticle } from './letters.js';
 import { subscriberToken } from './links.js';
+import { selectSentArticles } from './sent-articles.js';
 import { digestSubject } from './sends.js';
 
 /** Deliveries one claim takes: short statements, and a short hold if this server dies. */
@@ -160,23 +161,7 @@ export class NewsletterSender {
       .execute();
     const articleIds = [...new Set(sends.flatMap((s) => JSON.parse(s.articleIds) as number[]))];
     const rows =
-      articleIds.length === 0
-        ? []
-        : await this.o.db
-            .selectFrom('article')
-            .innerJoin('publisher', 'publisher.id', 'article.publisherId')
-            .innerJoin('user', 'user.id', 'article.authorId')
-            .select([
-              'article.id',
-              'article.title',
-              'article.publisherId',
-              'article.body',
-              'article.isPremium',
-              'publisher.name as publisher',
-              'user.isAdmin',
-            ])
-            .where('article.id', 'in', articleIds)
-            .execute();
+      articleIds.length === 0 ? [] : await selectSentArticles(this.o.db, articleIds).execute();
     const articles = new Map(
       rows.map((row) => [
         row.id,
@@ -187,7 +172,7 @@ export class NewsletterSender {
           publisher: row.publisher,
           body: JSON.parse(row.body) as ArticleBody,
           isPremium: toBool(row.isPremium),
-          authorIsAdmin: toBool(row.isAdmin),
+          authorIsAdmin: toBool(row.authorIsAdmin),
         },
       ]),
     );

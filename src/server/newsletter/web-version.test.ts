@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleBody } from '#shared/article-body/schema';
 import type { NewsletterSendView } from '#shared/api/newsletter-reader';
 import { newsletterSendViewMessages } from '#shared/newsletter-reader';
 import { createTestApp, type TestApp } from '#server/test/app';
+import { premiumBody } from '#server/test/premium-body';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createArticle, createPublisher, makePremium } from '#server/test/factories';
 import { queueArticleSend, queueDigest } from './sends.js';
@@ -15,19 +15,6 @@ let author: TestUser;
 let reader: TestUser;
 let premium: TestUser;
 let herald: number;
-
-const paragraph = (text: string) => ({
-  type: 'paragraph' as const,
-  content: [{ type: 'text' as const, text }],
-});
-/** A body whose free part is its first paragraph, and a word only past it. */
-const premiumBody: ArticleBody = {
-  type: 'doc',
-  content: [
-    paragraph('The harbour board met at dawn and argued for hours about the new pier. '.repeat(5)),
-    paragraph('Only subscribers read that the vote was quillifant.'),
-  ],
-};
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,6 +7,7 @@ import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
 import { toBool, toIso } from '#server/db/values';
 import { isAuthor } from '#server/articles/entitlement';
+import { selectSentArticles } from './sent-articles.js';
 
 /** The largest key PostgreSQL's `serial` holds: a larger number names no send. */
 const maxSendId = 2_147_483_647;
@@ -46,22 +47,7 @@ export async function readSendView(
   const rows =
     ids.length === 0
       ? []
-      : await db
-          .selectFrom('article')
-          .innerJoin('publisher', 'publisher.id', 'article.publisherId')
-          .innerJoin('user', 'user.id', 'article.authorId')
-          .select([
-            'article.id',
-            'article.title',
-            'article.body',
-            'article.isPremium',
-            'article.authorId',
-            'publisher.name as publisher',
-            'user.isAdmin as authorIsAdmin',
-          ])
-          .where('article.id', 'in', ids)
-          .where('article.isApproved', '=', true)
-          .execute();
+      : await selectSentArticles(db, ids).where('article.isApproved', '=', true).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const articles = ids.flatMap((articleId) => {
     const row = byId.get(articleId);

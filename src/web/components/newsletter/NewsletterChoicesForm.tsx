@@ -7,6 +7,7 @@ import { errorMessage } from '#web/components/dialogs/alert';
 import { FormError } from '#web/components/form/FormError';
 import { buttonClass } from '#web/components/ui/button';
 import { useFormOutcome } from '#web/lib/formOutcome';
+import { PublisherCheckboxes } from './PublisherCheckboxes';
 
 interface Props {
   /** The address's state and choices (a subscriber's link's, or the account's). */
@@ -35,20 +36,11 @@ const stateNotes: Partial<Record<NewsletterMine['status'], string>> = {
 export function NewsletterChoicesForm({ preferences, publishers, save, action, children }: Props) {
   const outcome = useFormOutcome();
   const [digest, setDigest] = useState(preferences.digest);
-  const [chosen, setChosen] = useState(() => new Set(preferences.publishers));
+  const [chosen, setChosen] = useState(preferences.publishers);
   const [saved, setSaved] = useState(outcome?.kind === 'done' ? outcome.message : undefined);
   const [failure, setFailure] = useState(outcome?.kind === 'refused' ? outcome.message : undefined);
   const [saving, setSaving] = useState(false);
   const note = saved ? undefined : stateNotes[preferences.status];
-
-  function toggle(name: string, on: boolean) {
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(name);
-      else next.delete(name);
-      return next;
-    });
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +48,7 @@ export function NewsletterChoicesForm({ preferences, publishers, save, action, c
     setFailure(undefined);
     setSaving(true);
     try {
-      setSaved(await save({ digest, publishers: [...chosen] }));
+      setSaved(await save({ digest, publishers: chosen }));
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -94,23 +86,7 @@ export function NewsletterChoicesForm({ preferences, publishers, save, action, c
       <fieldset>
         <legend className="font-semibold">Publishers</legend>
         <p className="text-sm text-ink-muted">Their new articles, as they are published.</p>
-        <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-          {publishers.map((name) => (
-            <li key={name}>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="publishers"
-                  value={name}
-                  checked={chosen.has(name)}
-                  onChange={(event) => toggle(name, event.target.checked)}
-                  className="size-4 accent-accent"
-                />
-                {name}
-              </label>
-            </li>
-          ))}
-        </ul>
+        <PublisherCheckboxes names={publishers} chosen={chosen} onChange={setChosen} />
       </fieldset>
       {failure && <FormError message={failure} />}
       {saved && (

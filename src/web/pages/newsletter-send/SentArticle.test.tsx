@@ -32,7 +32,7 @@ describe('an article of a newsletter’s web version', () => {
     show(article);
     expect(screen.getByRole('article', { name: 'Pier vote tonight' })).toBeTruthy();
     expect(screen.getByText('The harbour board met at dawn.')).toBeTruthy();
-    expect(screen.getByText('Premium')).toBeTruthy();
+    expect(screen.getByText('Harbour Herald · Premium article')).toBeTruthy();
     expect(href('Subscribe to read it')).toBe(paths.subscription);
     expect(href('Pier vote tonight')).toBe(paths.article('12'));
   });
@@ -44,6 +44,6 @@ describe('an article of a newsletter’s web version', () => {
     cleanup();
     show({ ...article, fullText: true, isPremium: false }, true);
     expect(href('Read the rest')).toBe(paths.article('12'));
-    expect(screen.queryByText('Premium')).toBeNull();
+    expect(screen.getByText('Harbour Herald')).toBeTruthy();
   });
 });

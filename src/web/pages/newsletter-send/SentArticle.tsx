@@ -1,4 +1,3 @@
-import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import type { NewsletterSendArticle } from '#shared/api/newsletter-reader';
 import { paths } from '#shared/paths';
@@ -22,14 +21,10 @@ export function SentArticle({
   const link = paths.article(article._id);
   return (
     <article aria-labelledby={`sent-${article._id}`}>
-      <p className="flex flex-wrap items-center gap-3 text-xs font-semibold tracking-widest text-accent uppercase">
+      {/* As the mail says it: the publisher, and whether the article is premium. */}
+      <p className="text-sm text-ink-muted">
         {article.publisher}
-        {article.isPremium && (
-          <span className="inline-flex items-center gap-1 rounded-sm bg-amber-400 px-2 py-1 text-ink">
-            <Crown aria-hidden className="size-3.5" />
-            Premium
-          </span>
-        )}
+        {article.isPremium && ' · Premium article'}
       </p>
       <h2 id={`sent-${article._id}`} className="mt-2 text-2xl leading-snug font-bold sm:text-3xl">
         <Link to={link} className="hover:text-accent">
