@@ -16,6 +16,8 @@ interface Props {
   publishers: string[];
   /** Saves the choices; the answer says what came of it. */
   save: (choices: NewsletterChoices) => Promise<string>;
+  /** The signed-in reader's own: the page shows the account's address already. */
+  ownAddress?: boolean;
   /** Where the form posts when the app's script is not running (page-forms.ts). */
   action?: string;
   /** What follows the button: the way to unsubscribe from everything. */
@@ -33,7 +35,14 @@ const stateNotes: Partial<Record<NewsletterMine['status'], string>> = {
  * The digest and the publishers, as checkboxes; saving nothing chosen unsubscribes. Posted
  * without the app's script, the server's answer comes as the page's form outcome.
  */
-export function NewsletterChoicesForm({ preferences, publishers, save, action, children }: Props) {
+export function NewsletterChoicesForm({
+  preferences,
+  publishers,
+  save,
+  ownAddress,
+  action,
+  children,
+}: Props) {
   const outcome = useFormOutcome();
   const [digest, setDigest] = useState(preferences.digest);
   const [chosen, setChosen] = useState(preferences.publishers);
@@ -65,7 +74,12 @@ export function NewsletterChoicesForm({ preferences, publishers, save, action, c
       className="space-y-5"
     >
       <p className="text-sm text-ink-muted">
-        Newsletters to <strong className="text-ink">{preferences.email}</strong>
+        Newsletters to{' '}
+        {ownAddress ? (
+          'your account’s address'
+        ) : (
+          <strong className="text-ink">{preferences.email}</strong>
+        )}
       </p>
       {note && <p className="rounded-sm bg-ink/5 p-3 text-sm">{note}</p>}
       <label className="flex items-start gap-3">

@@ -71,6 +71,9 @@ describe('the newsletters on My Profile', () => {
     const sent = serve(none);
     const part = await region();
     expect(await within(part).findByText(/This address receives no newsletter/)).toBeTruthy();
+    // The page shows the account's address above: said once.
+    expect(within(part).getByText(/Newsletters to your account’s address/)).toBeTruthy();
+    expect(within(part).queryByText(/rita@example\.com/)).toBeNull();
     expect(within(part).queryByRole('button', { name: 'Unsubscribe from everything' })).toBeNull();
     await userEvent.click(within(part).getByRole('checkbox', { name: 'Valley Voice' }));
     await userEvent.click(within(part).getByRole('button', { name: 'Subscribe' }));

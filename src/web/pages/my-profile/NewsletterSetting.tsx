@@ -58,6 +58,7 @@ export function NewsletterSetting() {
           preferences={mine.data}
           publishers={publishers.data.map((p) => p.publisher)}
           save={save}
+          ownAddress
         >
           {receives && (
             <button
