@@ -34,7 +34,8 @@ describe('an article of a newsletter’s web version', () => {
     expect(screen.getByText('The harbour board met at dawn.')).toBeTruthy();
     expect(screen.getByText('Harbour Herald · Premium article')).toBeTruthy();
     expect(href('Subscribe to read it')).toBe(paths.subscription);
-    expect(href('Pier vote tonight')).toBe(paths.article('12'));
+    // Sent alone, its title is the page's own heading.
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 
   it('leads a reader who may read it to the article: on, or to the rest of a digest’s opening', () => {
@@ -43,7 +44,9 @@ describe('an article of a newsletter’s web version', () => {
     expect(screen.queryByRole('link', { name: 'Subscribe to read it' })).toBeNull();
     cleanup();
     show({ ...article, fullText: true, isPremium: false }, true);
-    expect(href('Read the rest')).toBe(paths.article('12'));
+    expect(href('Read the rest “Pier vote tonight”')).toBe(paths.article('12'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Pier vote tonight' })).toBeTruthy();
+    expect(href('Pier vote tonight')).toBe(paths.article('12'));
     expect(screen.getByText('Harbour Herald')).toBeTruthy();
   });
 });
