@@ -43,6 +43,7 @@ import { newsletterPlugin } from './newsletter/plugin.js';
 import { newsletterSendRoutes } from './newsletter/send-routes.js';
 import { newsletterEventRoutes } from './newsletter/events-routes.js';
 import { newsletterOpsRoutes } from './newsletter/ops-routes.js';
+import { newsletterReaderRoutes } from './newsletter/reader-routes.js';
 import { searchAttemptsPlugin } from './search/search-attempts.js';
 import { searchGatePlugin } from './search/gate.js';
 import { searchIndexTidyPlugin } from './search/tidy-index.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   if (config.newsletterWebhookSecret) {
     await app.register(newsletterEventRoutes, { secret: config.newsletterWebhookSecret });
   }
+  await app.register(newsletterReaderRoutes);
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   // Never in production: the outbox holds other people's reset links.
   if (config.env !== 'production' && config.mail.kind === 'outbox') {
@@ -142,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   }
 
   const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
-  const answerer = pages && pageAnswerer(app, pages, config.publicUrl);
+  const answerer = pages && pageAnswerer(app, pages, config.publicUrl, config.authSecret);
   // The sign-in, registration and password forms work before the app's script has run.
   if (answerer) await app.register(pageFormRoutes, { answerForm: answerer.answerForm });
   await installWebApp(app, {

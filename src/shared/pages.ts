@@ -7,6 +7,8 @@ import type { SearchAnswer } from './api/search.js';
 import type { Statistics } from './api/statistics.js';
 import type { PublicListQuery } from './api/article-list.js';
 import type { SearchParams } from './api/search-query.js';
+import type { NewsletterSendView } from './api/newsletter-reader.js';
+import type { NewsletterPreferences } from './newsletter.js';
 
 /*
  * What the server and the web app's server entry (src/web/entry-server.tsx) agree on: the server
@@ -69,6 +71,10 @@ export interface PageData {
   publishers(): Promise<Publisher[]>;
   statistics(): Promise<Statistics>;
   search(params: SearchParams): Promise<SearchAnswer>;
+  /** A newsletter's web version; null when there is none for this number. */
+  newsletterSend(id: string): Promise<NewsletterSendView | null>;
+  /** A subscriber's choices by their own link's token (refused as the API refuses it). */
+  newsletterPreferences(token: string): Promise<NewsletterPreferences>;
 }
 
 /** The built files a page loads, from Vite's manifest (site-relative URLs). */

@@ -4,6 +4,8 @@ const updateArticlePage = '/updateArticle';
 const newsletterConfirmPage = '/newsletter/confirm';
 const newsletterPreferencesPage = '/newsletter/preferences';
 const newsletterUnsubscribePage = '/newsletter/unsubscribe';
+/** A newsletter's web version: the "View in your browser" link of each mail. */
+const newsletterSendPattern = '/newsletters/:id';
 const withToken = (page: string, token: string) => `${page}?token=${encodeURIComponent(token)}`;
 
 /**
@@ -31,6 +33,7 @@ export const paths = {
   newsletterConfirm: (token: string) => withToken(newsletterConfirmPage, token),
   newsletterPreferences: (token: string) => withToken(newsletterPreferencesPage, token),
   newsletterUnsubscribe: (token: string) => withToken(newsletterUnsubscribePage, token),
+  newsletterSend: (id: string) => newsletterSendPattern.replace(':id', encodeURIComponent(id)),
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
@@ -48,6 +51,7 @@ export const routePatterns = {
   newsletterConfirm: newsletterConfirmPage,
   newsletterPreferences: newsletterPreferencesPage,
   newsletterUnsubscribe: newsletterUnsubscribePage,
+  newsletterSend: newsletterSendPattern,
 } as const;
 
 /** The site's RSS feed (the server's feeds/routes.ts), which every page names in its head. */

@@ -132,6 +132,15 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            id: 'newsletter-send',
+            path: page(routePatterns.newsletterSend),
+            handle: handle({ module: 'pages/newsletter-send/NewsletterSendPage.tsx', query: [] }),
+            lazy: async () => ({
+              Component: (await import('./pages/newsletter-send/NewsletterSendPage'))
+                .NewsletterSendPage,
+            }),
+          },
+          {
             id: 'all-articles',
             path: page(paths.allArticles),
             handle: handle({

@@ -19,7 +19,7 @@ type FormFields = Record<string, string | string[] | undefined>;
 const formBodyLimit = 16 * 1024;
 
 /**
- * The sign-in, registration and password forms, and the newsletter's confirmation, posted without the app's script (turned off, not
+ * The sign-in, registration and password forms, and the newsletter's forms, posted without the app's script (turned off, not
  * yet loaded, failed to load): each is a `<form method="post">` to its own page, so a password
  * never travels in an address. Each post is made into the very API call the app makes (same
  * route, same checks, limits, lockout and messages, the caller's address and cookies), then
@@ -73,10 +73,9 @@ export const pageFormRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: FormFields }>(paths.newsletter, hidden, async (request, reply) => {
     const email = field(request.body, 'email');
-    const chosen = request.body.publishers;
     const answer = await callApi(app, request, {
       url: '/api/newsletter/subscribe',
-      payload: { email, publishers: chosen === undefined ? [] : [chosen].flat() },
+      payload: { email, publishers: listField(request.body, 'publishers') },
     });
     if (answer.statusCode === 202) return done(request, reply, answer);
     return refused(request, reply, answer, { email });
@@ -103,6 +102,25 @@ export const pageFormRoutes: FastifyPluginAsync<{
       const answer = await callApi(app, request, {
         url: `/api/newsletter/unsubscribe?token=${token}`,
         payload: {},
+      });
+      if (answer.statusCode === 200) return done(request, reply, answer);
+      return refused(request, reply, answer, {});
+    },
+  );
+
+  app.post<{ Body: FormFields; Querystring: FormFields }>(
+    routePatterns.newsletterPreferences,
+    hidden,
+    async (request, reply) => {
+      const token = encodeURIComponent(field(request.query, 'token') ?? '');
+      const answer = await callApi(app, request, {
+        method: 'PUT',
+        url: `/api/newsletter/preferences?token=${token}`,
+        // A checkbox is sent when ticked, and only then.
+        payload: {
+          digest: request.body.digest !== undefined,
+          publishers: listField(request.body, 'publishers'),
+        },
       });
       if (answer.statusCode === 200) return done(request, reply, answer);
       return refused(request, reply, answer, {});
@@ -158,14 +176,19 @@ export const pageFormRoutes: FastifyPluginAsync<{
 function callApi(
   app: FastifyInstance,
   request: FastifyRequest,
-  call: { url: string; payload: InjectOptions['payload']; headers?: Record<string, string> },
+  call: {
+    method?: 'POST' | 'PUT';
+    url: string;
+    payload: InjectOptions['payload'];
+    headers?: Record<string, string>;
+  },
 ): Promise<InjectResponse> {
   const pass = (name: string) => {
     const value = request.headers[name];
     return typeof value === 'string' ? { [name]: value } : {};
   };
   return app.inject({
-    method: 'POST',
+    method: call.method ?? 'POST',
     url: call.url,
     payload: call.payload,
     // The caller's address (as TRUST_PROXY reads it) and cookies: the same limits and lockout.
@@ -200,4 +223,10 @@ function messageOf(answer: InjectResponse): string {
 function field(fields: FormFields | undefined, name: string): string | undefined {
   const value = fields?.[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A field sent once for each ticked checkbox, as a list. */
+function listField(fields: FormFields | undefined, name: string): string[] {
+  const value = fields?.[name];
+  return value === undefined ? [] : [value].flat();
 }

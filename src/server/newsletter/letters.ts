@@ -52,9 +52,10 @@ export function newsletterLetter(
   const unsubscribePage = url(paths.newsletterUnsubscribe(recipient.token));
   const oneClick = url(`/api/newsletter/unsubscribe?token=${encodeURIComponent(recipient.token)}`);
   const subscribe = url(paths.subscription);
+  const webVersion = url(paths.newsletterSend(String(send.id)));
 
   const text = [
-    send.subject,
+    `${send.subject}\nView in your browser: ${webVersion}`,
     ...parts.map(({ article, bodyText, whole, link }) =>
       [
         `${article.title}\n${article.publisher}`,
@@ -70,6 +71,7 @@ export function newsletterLetter(
 <html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${e(send.subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:Georgia,serif;line-height:1.6">
 <div style="max-width:600px;margin:0 auto">
+<p style="margin:0 0 8px;font-size:13px;opacity:0.75"><a href="${e(webVersion)}" style="color:inherit">View in your browser</a></p>
 <p style="margin:0 0 24px;font-size:24px;font-weight:bold;border-bottom:3px solid currentColor;padding-bottom:8px">${e(site.name)}</p>
 ${parts
   .map(

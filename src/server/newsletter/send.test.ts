@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleBody } from '#shared/article-body/schema';
 import { newsletterLinkMessages, newsletterSendMessages } from '#shared/newsletter-messages';
 import type { TestApp } from '#server/test/app';
+import { premiumBody } from '#server/test/premium-body';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createArticle, createPublisher, makePremium } from '#server/test/factories';
@@ -56,19 +56,6 @@ async function subscribed(
     .where('email', '=', email)
     .execute();
 }
-
-const paragraph = (text: string) => ({
-  type: 'paragraph' as const,
-  content: [{ type: 'text' as const, text }],
-});
-/** A body whose free part is its first paragraph, and a word only past it. */
-const premiumBody: ArticleBody = {
-  type: 'doc',
-  content: [
-    paragraph('The harbour board met at dawn and argued for hours about the new pier. '.repeat(5)),
-    paragraph('Only subscribers read that the vote was quillifant.'),
-  ],
-};
 
 const post = (payload: unknown, cookie = admin.cookie) =>
   t.app.inject({

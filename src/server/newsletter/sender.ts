@@ -17,6 +17,7 @@ import {
 import { WakeableRun } from '#server/jobs/wakeable-run';
 import { newsletterLetter, type LetterArticle } from './letters.js';
 import { subscriberToken } from './links.js';
+import { selectSentArticles } from './sent-articles.js';
 import { digestSubject } from './sends.js';
 
 /** Deliveries one claim takes: short statements, and a short hold if this server dies. */
@@ -166,20 +167,7 @@ export class NewsletterSender {
       .execute();
     const articleIds = [...new Set(sends.flatMap((s) => JSON.parse(s.articleIds) as number[]))];
     const rows =
-      articleIds.length === 0
-        ? []
-        : await articlesWithPublisherAndAuthor(this.o.db)
-            .select([
-              'article.id',
-              'article.title',
-              'article.publisherId',
-              'article.body',
-              'article.isPremium',
-              'publisher.name as publisher',
-              'user.isAdmin',
-            ])
-            .where('article.id', 'in', articleIds)
-            .execute();
+      articleIds.length === 0 ? [] : await selectSentArticles(this.o.db, articleIds).execute();
     const articles = new Map(
       rows.map((row) => [
         row.id,
@@ -190,7 +178,7 @@ export class NewsletterSender {
           publisher: row.publisher,
           body: JSON.parse(row.body) as ArticleBody,
           isPremium: toBool(row.isPremium),
-          authorIsAdmin: toBool(row.isAdmin),
+          authorIsAdmin: toBool(row.authorIsAdmin),
         },
       ]),
     );

@@ -16,13 +16,18 @@ import { readStatistics } from '#server/statistics/queries';
 import { findUserRecord } from '#server/users/queries';
 import { searchQuery } from '#server/search/request-schema';
 import { searchFor } from '#server/search/routes';
+import { subscriberIdOf } from '#server/newsletter/links';
+import { sendIdParams } from '#server/newsletter/reader-routes';
+import { preferencesOf } from '#server/newsletter/subscribers';
+import { readSendView } from '#server/newsletter/web-version';
+import { newsletterLinkMessages } from '#shared/newsletter-messages';
 
 /**
  * The reads a page's loaders make, for one caller, in process: the same queries, rules and
  * answers as the API routes they stand for (GET /api/articles, /api/articles/:id/reading,
- * /api/publisher, /api/statistics, /api/search), without a request to the server itself. An
- * article is read with `meter`: the caller's own, or, for the page every guest gets alike, the
- * one that opens nothing (meter/meter.ts).
+ * /api/publisher, /api/statistics, /api/search, /api/newsletter/…), without a request to the
+ * server itself. An article is read with `meter`: the caller's own, or, for the page every
+ * guest gets alike, the one that opens nothing (meter/meter.ts).
  */
 export function pageData(
   app: FastifyInstance,
@@ -30,6 +35,8 @@ export function pageData(
   viewer: Viewer,
   address: string,
   meter: ArticleMeter,
+  /** The server's secret, which signs newsletter subscribers' links (newsletter/links.ts). */
+  secret: string,
 ): PageData {
   const { db, dialect } = app.database;
   return {
@@ -63,6 +70,23 @@ export function pageData(
       const parsed = searchQuery.safeParse(asQuery(params));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]);
       return searchFor(app, caller, address, parsed.data).catch(asRefusal);
+    },
+    async newsletterSend(id: string) {
+      const parsed = sendIdParams.safeParse({ id });
+      if (!parsed.success) return null;
+      return (await readSendView(db, parsed.data.id, caller)) ?? null;
+    },
+    // As GET /api/newsletter/preferences answers.
+    async newsletterPreferences(token: string) {
+      const id = subscriberIdOf(secret, token);
+      const preferences = id === undefined ? undefined : await preferencesOf(db, id);
+      if (preferences) return preferences;
+      const status = id === undefined ? 400 : 404;
+      throw {
+        status,
+        error: status === 400 ? 'bad_request' : 'not_found',
+        message: newsletterLinkMessages.badLink,
+      } satisfies PageDataError;
     },
     publishers: () => listPublishers(db),
     statistics: () => readStatistics(db, app.clock()),

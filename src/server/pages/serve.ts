@@ -35,7 +35,13 @@ export type PageAnswerer = ReturnType<typeof pageAnswerer>;
  * a premium article their meter opens, is theirs: rendered for the request and never stored
  * anywhere.
  */
-export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: string) {
+export function pageAnswerer(
+  app: FastifyInstance,
+  pages: Pages,
+  publicUrl: string,
+  /** The server's secret, which signs newsletter subscribers' links (newsletter/links.ts). */
+  secret: string,
+) {
   const meter = app.readingMeter;
   const render = async (
     url: string,
@@ -49,7 +55,7 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
       url,
       publicUrl,
       assets: pages.assets,
-      data: pageData(app, caller, viewer, address, articleMeter),
+      data: pageData(app, caller, viewer, address, articleMeter, secret),
       form,
     });
   };
@@ -97,8 +103,9 @@ export function pageAnswerer(app: FastifyInstance, pages: Pages, publicUrl: stri
     }
     // Searches are as many as the words readers type: kept, they would push the popular pages
     // out, and each must count against the reader's search budget. Their answers are kept
-    // already (search/queries.ts), which makes rendering them cheap.
-    if (!caller && match.id !== 'search') {
+    // already (search/queries.ts), which makes rendering them cheap. A subscriber's preferences
+    // page shows what its form has just changed, and its address carries their secret.
+    if (!caller && match.id !== 'search' && match.id !== 'newsletter-preferences') {
       const page = await guestPage(app, address, () =>
         render(address, null, request.ip, meter.sharedGuest),
       );

@@ -11,6 +11,8 @@ import { ApiError } from '#web/lib/api/client';
 import { createQueryClient } from '#web/lib/api/queryClient';
 import { publishersQueryOptions } from '#web/lib/api/publishers';
 import { searchQueryOptions } from '#web/lib/api/search';
+import { newsletterKeys } from '#web/lib/api/newsletter';
+import { newsletterSendQueryOptions } from '#web/lib/api/newsletterReader';
 import { statisticsQueryOptions } from '#web/lib/api/statistics';
 import { trendingParams } from '#web/lib/api/trending';
 import { pageLoaders, withLoaders, type LoaderContext } from './pageLoaders';
@@ -42,6 +44,14 @@ function contextFor(viewer: Viewer, reads: Partial<PageData> = {}) {
       reads.statistics ?? (async () => ({ totalUsers: 3, normalUsers: 2, premiumUsers: 1 })),
     ),
     search: record('search', reads.search ?? (async (_: SearchParams) => ({}) as never)),
+    newsletterSend: record('newsletterSend', reads.newsletterSend ?? (async () => null)),
+    newsletterPreferences: record(
+      'newsletterPreferences',
+      reads.newsletterPreferences ??
+        (async () => {
+          throw { status: 404, error: 'not_found', message: 'This link is not valid.' };
+        }),
+    ),
   };
   const context: LoaderContext = { queryClient: createQueryClient(), data };
   return { context, calls };
@@ -195,5 +205,61 @@ describe('withLoaders', () => {
     expect(root!.children!.map((route) => 'loader' in route)).toEqual([true, false, false]);
     expect('loader' in root!).toBe(false);
     expect(routes[0]!.children![0]).toEqual({ id: 'home' });
+  });
+});
+
+describe('a newsletter’s web version', () => {
+  it('reads the send under the key the page’s hook reads, and answers 404 when there is none', async () => {
+    const send = {
+      id: 3,
+      kind: 'article',
+      subject: 'Pier vote',
+      sentAt: '',
+      articles: [],
+    } as const;
+    const found = contextFor(null, { newsletterSend: async () => ({ ...send, articles: [] }) });
+    expect(await load('newsletter-send', '/newsletters/3', found.context, { id: '3' })).toBeNull();
+    expect(found.calls).toEqual([{ read: 'newsletterSend', args: ['3'] }]);
+    expect(cached(found.context.queryClient, newsletterSendQueryOptions('3').queryKey)).toEqual(
+      send,
+    );
+
+    const missing = contextFor(null);
+    const answer = await load('newsletter-send', '/newsletters/9', missing.context, { id: '9' });
+    expect(statusOf(answer)).toBe(404);
+  });
+});
+
+describe('a subscriber’s newsletter preferences', () => {
+  it('reads the choices of the link’s token and the publishers, so the form arrives whole', async () => {
+    const preferences = {
+      email: 'a@example.com',
+      status: 'confirmed',
+      digest: true,
+      publishers: [],
+    } as const;
+    const { context, calls } = contextFor(null, {
+      newsletterPreferences: async () => ({ ...preferences, publishers: [] }),
+    });
+    expect(
+      await load('newsletter-preferences', '/newsletter/preferences?token=7.sig', context),
+    ).toBeNull();
+    expect(calls.map((call) => call.read).sort()).toEqual(['newsletterPreferences', 'publishers']);
+    expect(calls.find((call) => call.read === 'newsletterPreferences')?.args).toEqual(['7.sig']);
+    expect(cached(context.queryClient, newsletterKeys.preferences('7.sig'))).toEqual(preferences);
+  });
+
+  it('keeps a refused link as the API’s error, and reads nothing without a token', async () => {
+    const refused = contextFor(null);
+    await load('newsletter-preferences', '/newsletter/preferences?token=bad', refused.context);
+    const state = refused.context.queryClient.getQueryState(newsletterKeys.preferences('bad'));
+    expect(state?.error).toBeInstanceOf(ApiError);
+    expect((state?.error as ApiError).status).toBe(404);
+
+    const none = contextFor(null);
+    expect(
+      await load('newsletter-preferences', '/newsletter/preferences', none.context),
+    ).toBeNull();
+    expect(none.calls).toEqual([]);
   });
 });

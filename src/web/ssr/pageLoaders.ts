@@ -14,6 +14,8 @@ import { allArticlesSearch } from '#web/pages/all-published-articles/search';
 import { premiumList } from '#web/pages/premium-articles/premiumList';
 import { searchable, searchRequest, searchStateOf } from '#web/pages/search/searchState';
 import { searchQueryOptions } from '#web/lib/api/search';
+import { newsletterKeys } from '#web/lib/api/newsletter';
+import { newsletterSendQueryOptions } from '#web/lib/api/newsletterReader';
 import { paths } from '#shared/paths';
 
 /** What the server gives every loader: this page's query cache and its own reads. */
@@ -83,6 +85,24 @@ export const pageLoaders: Record<string, PageLoader> = {
     if (!searchable(state)) return null;
     const params = searchRequest(state);
     await prefetch(context, searchQueryOptions(params).queryKey, () => context.data.search(params));
+    return null;
+  },
+  'newsletter-send': async ({ params, context }) => {
+    const id = params.id ?? '';
+    const { queryKey } = newsletterSendQueryOptions(id);
+    await prefetch(context, queryKey, () => context.data.newsletterSend(id));
+    return context.queryClient.getQueryData(queryKey) === null ? data(null, { status: 404 }) : null;
+  },
+  // The choices, and the publishers to choose from: the form works before the script runs.
+  'newsletter-preferences': async ({ request, context }) => {
+    const token = new URL(request.url).searchParams.get('token');
+    if (!token) return null;
+    await Promise.all([
+      prefetch(context, newsletterKeys.preferences(token), () =>
+        context.data.newsletterPreferences(token),
+      ),
+      prefetch(context, publishersQueryOptions().queryKey, () => context.data.publishers()),
+    ]);
     return null;
   },
   'not-found': async () => data(null, { status: 404 }),

@@ -27,7 +27,7 @@ export function SiteFooter() {
           </p>
         </div>
         <div className="w-full max-w-md">
-          <NewsletterSignup tone="dark" heading="The day’s news in your inbox, each evening" />
+          <NewsletterSignup variant="footer" heading="The day’s news in your inbox, each evening" />
         </div>
         <ul aria-label="Follow us" className="flex gap-3">
           {socialLinks.map(({ label, href, Icon }) => (

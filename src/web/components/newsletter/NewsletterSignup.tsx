@@ -5,14 +5,28 @@ import { errorMessage } from '#web/components/dialogs/alert';
 import { buttonClass } from '#web/components/ui/button';
 import { subscribeNewsletter } from '#web/lib/api/newsletter';
 
+/**
+ * Where the form stands: the footer's dark ground (every public page), the newsletter page's
+ * own box, or a block of its own within a page (the home page, after an article). A block's
+ * field has its own label, since the footer's form is on the same page.
+ */
+const variants = {
+  footer: { dark: true, label: 'Your address for the newsletter', box: '' },
+  page: { dark: false, label: 'Your address for the newsletter', box: '' },
+  block: {
+    dark: false,
+    label: 'Your address for the daily digest',
+    box: 'border-t-4 border-ink bg-surface p-5 shadow-sm sm:p-8',
+  },
+} as const;
+
 interface Props {
-  /** On the footer's dark ground, or on the page's. */
-  tone?: 'dark' | 'light';
+  variant?: keyof typeof variants;
   /** What the form says first. */
   heading: ReactNode;
   /** The publishers chosen on the page (names), besides the digest. */
   publishers?: string[];
-  /** More fields inside the form (the page's publisher choices). */
+  /** More inside the form, after the heading (the page's publisher choices, a block's words). */
   children?: ReactNode;
   /** The server's answer to a post made without script (page-forms.ts), shown at once. */
   initial?: { message: string; refused: boolean; email?: string };
@@ -24,7 +38,7 @@ interface Props {
  * not running. No zod here: the footer carries it on every public page.
  */
 export function NewsletterSignup({
-  tone = 'light',
+  variant = 'page',
   heading,
   publishers = [],
   children,
@@ -49,7 +63,7 @@ export function NewsletterSignup({
     }
   }
 
-  const dark = tone === 'dark';
+  const { dark, label, box } = variants[variant];
   return (
     <form
       method="post"
@@ -57,7 +71,7 @@ export function NewsletterSignup({
       noValidate
       onSubmit={(event) => void subscribe(event)}
       aria-labelledby={`${id}-heading`}
-      className="space-y-3"
+      className={clsx('space-y-3', box)}
     >
       <p id={`${id}-heading`} className="font-serif text-lg font-bold">
         {heading}
@@ -71,7 +85,7 @@ export function NewsletterSignup({
         <div className="flex flex-col gap-2 sm:flex-row">
           {/* Not "Email": the sign-in forms' field is, on the same pages. */}
           <label htmlFor={`${id}-email`} className="sr-only">
-            Your address for the newsletter
+            {label}
           </label>
           <input
             id={`${id}-email`}

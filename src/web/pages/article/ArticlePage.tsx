@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { articleMessages } from '#shared/article-messages';
 import { LoadError } from '#web/components/LoadError';
+import { NewsletterBlock } from '#web/components/newsletter/NewsletterBlock';
 import { PageHead } from '#web/head/PageHead';
 import { useArticleReading } from '#web/lib/api/articleReading';
 import { ArticleNotFound } from './ArticleUnavailable';
@@ -17,7 +18,17 @@ export function ArticlePage() {
   const { data, error, isError, isFetching, refetch } = useArticleReading(id);
   useCountView(id, data?.access === 'full');
 
-  if (data) return <ArticleView reading={data} />;
+  if (data) {
+    return (
+      <>
+        <ArticleView reading={data} />
+        <NewsletterBlock
+          heading="More stories like this, by email"
+          className="mx-auto mt-12 max-w-3xl"
+        />
+      </>
+    );
+  }
   if (data === null) {
     return (
       <>

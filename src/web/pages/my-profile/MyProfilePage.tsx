@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PageHeading } from '#web/components/PageHeading';
 import { VerifyEmailNotice } from '#web/components/VerifyEmailNotice';
 import { useAuth } from '#web/lib/auth/authContext';
+import { NewsletterSetting } from './NewsletterSetting';
 import { NoticesSetting } from './NoticesSetting';
 import { PremiumStatus } from './PremiumStatus';
 import { ProfileForm } from './ProfileForm';
@@ -43,6 +44,7 @@ export function MyProfilePage() {
         <NoticesSetting on={auth.user.emailNotices} />
       </div>
       <PremiumStatus user={auth.user} />
+      <NewsletterSetting />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NewsletterSignup } from '#web/components/newsletter/NewsletterSignup';
+import { PublisherCheckboxes } from '#web/components/newsletter/PublisherCheckboxes';
 import { PageHeading } from '#web/components/PageHeading';
 import { PageHead } from '#web/head/PageHead';
 import { usePublishers } from '#web/lib/api/publishers';
@@ -13,10 +14,6 @@ export function NewsletterPage() {
   const outcome = useFormOutcome();
   const publishers = usePublishers();
   const [chosen, setChosen] = useState<string[]>([]);
-
-  function toggle(name: string, on: boolean) {
-    setChosen((current) => (on ? [...current, name] : current.filter((n) => n !== name)));
-  }
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -47,23 +44,12 @@ export function NewsletterPage() {
               <legend className="text-sm font-semibold">
                 Follow publishers as well (optional)
               </legend>
-              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-                {publishers.data.map(({ _id, publisher }) => (
-                  <li key={_id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name="publishers"
-                        value={publisher}
-                        checked={chosen.includes(publisher)}
-                        onChange={(event) => toggle(publisher, event.target.checked)}
-                        className="size-4 accent-accent"
-                      />
-                      {publisher}
-                    </label>
-                  </li>
-                ))}
-              </ul>
+              <PublisherCheckboxes
+                names={publishers.data.map((p) => p.publisher)}
+                chosen={chosen}
+                onChange={setChosen}
+                small
+              />
             </fieldset>
           )}
         </NewsletterSignup>

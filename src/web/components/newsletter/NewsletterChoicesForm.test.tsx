@@ -1,9 +1,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type NewsletterPreferences } from '#shared/newsletter';
+import type { NewsletterMine } from '#shared/api/newsletter-reader';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { authAs, renderPage } from '#web/test/PageUnderTest';
+import { saveNewsletterChoices } from '#web/lib/api/newsletter';
 import { NewsletterChoicesForm } from './NewsletterChoicesForm';
 
 afterEach(() => {
@@ -11,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const confirmed: NewsletterPreferences = {
+const confirmed: NewsletterMine = {
   email: 'reader@example.com',
   status: 'confirmed',
   digest: true,
@@ -30,9 +31,9 @@ function open(
   });
   renderPage(
     <NewsletterChoicesForm
-      token="7.sig"
       preferences={preferences}
       publishers={['Harbour Herald', 'Valley Voice']}
+      save={(choices) => saveNewsletterChoices('7.sig', choices)}
     />,
     { path: '/newsletter/preferences', auth: authAs(null) },
   );
@@ -90,5 +91,11 @@ describe('the newsletter choices form', () => {
     cleanup();
     open({ ...confirmed, status: 'unsubscribed', digest: false, publishers: [] });
     expect(screen.getByText(/You are unsubscribed/)).toBeTruthy();
+  });
+
+  it('offers an address that never asked to subscribe', () => {
+    open({ ...confirmed, status: 'none', digest: false, publishers: [] });
+    expect(screen.getByText(/This address receives no newsletter/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
   });
 });
