@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ArticleBody } from '#shared/article-body/schema';
 import { isPremiumAt } from '#shared/rules/premium';
 import { mayReadPremium } from '#shared/rules/reading';
-import { articlesWithPublisherAndAuthor } from '#server/articles/queries/select';
 import type { Db } from '#server/db/database';
 import { toBool } from '#server/db/values';
 import type { MailSite } from '#server/mail/templates';
