@@ -13,6 +13,7 @@ import {
   useMyNewsletter,
 } from '#web/lib/api/newsletterReader';
 import { usePublishers } from '#web/lib/api/publishers';
+import { ProfileSection } from './ProfileSection';
 
 /**
  * The newsletters to the account's address: whether it is subscribed, to what, and the same
@@ -45,13 +46,7 @@ export function NewsletterSetting() {
   const receives = mine.data?.status === 'confirmed' || mine.data?.status === 'pending';
 
   return (
-    <section
-      aria-labelledby="newsletter-heading"
-      className="mt-8 border border-rule bg-surface p-5 sm:p-8"
-    >
-      <h2 id="newsletter-heading" className="mb-4 text-2xl font-bold">
-        Newsletters
-      </h2>
+    <ProfileSection id="newsletter" heading="Newsletters">
       {mine.data && publishers.data ? (
         <NewsletterChoicesForm
           key={generation}
@@ -83,6 +78,6 @@ export function NewsletterSetting() {
           Loading your newsletters…
         </p>
       )}
-    </section>
+    </ProfileSection>
   );
 }

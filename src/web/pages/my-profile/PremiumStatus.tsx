@@ -4,6 +4,7 @@ import type { UserRecord } from '#shared/accounts';
 import { formatCents } from '#shared/plans';
 import { buttonClass } from '#web/components/ui/button';
 import { paths } from '#shared/paths';
+import { ProfileSection } from './ProfileSection';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -11,14 +12,8 @@ const when = (iso: string) => dateTime.format(new Date(iso));
 /** Whether premium runs and until when, and every plan bought: the reader's receipts. */
 export function PremiumStatus({ user }: { user: UserRecord }) {
   return (
-    <section
-      aria-labelledby="premium-heading"
-      className="mt-8 border border-rule bg-surface p-5 sm:p-8"
-    >
-      <h2 id="premium-heading" className="text-2xl font-bold">
-        Premium
-      </h2>
-      <p className="mt-2">
+    <ProfileSection id="premium" heading="Premium">
+      <p>
         {user.isAdmin
           ? 'As an admin you read every premium article.'
           : user.isPremium && user.premiumUntil
@@ -31,7 +26,7 @@ export function PremiumStatus({ user }: { user: UserRecord }) {
         </Link>
       )}
       {user.subscriptionHistory.length > 0 && <SubscriptionHistory user={user} />}
-    </section>
+    </ProfileSection>
   );
 }
 

@@ -1,9 +1,7 @@
-import { clsx } from 'clsx';
 import { newsletterMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '#web/components/AuthCard';
-import { FormError } from '#web/components/form/FormError';
-import { buttonClass } from '#web/components/ui/button';
+import { TokenActionForm } from '#web/components/newsletter/TokenActionForm';
 import { PageHead } from '#web/head/PageHead';
 import { confirmNewsletter } from '#web/lib/api/newsletter';
 import { useTokenAction } from '#web/hooks/useTokenAction';
@@ -28,24 +26,16 @@ export function NewsletterConfirmPage() {
           {done}
         </p>
       ) : (
-        <form
-          method="post"
+        <TokenActionForm
           action={paths.newsletterConfirm(token)}
-          onSubmit={(event) => void submit(event)}
-          className="space-y-4"
-        >
-          <p className="text-sm text-ink-muted">
-            One click confirms that you want Tribune’s newsletter at this address.
-          </p>
-          {failure && <FormError message={failure} />}
-          <button
-            type="submit"
-            disabled={sending || !token}
-            className={clsx(buttonClass(), 'w-full')}
-          >
-            {sending ? 'Confirming…' : 'Confirm my subscription'}
-          </button>
-        </form>
+          explanation="One click confirms that you want Tribune’s newsletter at this address."
+          label="Confirm my subscription"
+          busyLabel="Confirming…"
+          failure={failure}
+          sending={sending}
+          ready={Boolean(token)}
+          onSubmit={submit}
+        />
       )}
     </AuthCard>
   );

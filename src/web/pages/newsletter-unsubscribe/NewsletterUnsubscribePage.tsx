@@ -1,10 +1,8 @@
-import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { newsletterLinkMessages } from '#shared/newsletter-messages';
 import { paths } from '#shared/paths';
 import { AuthCard } from '#web/components/AuthCard';
-import { FormError } from '#web/components/form/FormError';
-import { buttonClass } from '#web/components/ui/button';
+import { TokenActionForm } from '#web/components/newsletter/TokenActionForm';
 import { PageHead } from '#web/head/PageHead';
 import { unsubscribeNewsletter } from '#web/lib/api/newsletter';
 import { useTokenAction } from '#web/hooks/useTokenAction';
@@ -37,23 +35,16 @@ export function NewsletterUnsubscribePage() {
           </p>
         </div>
       ) : (
-        <form
-          method="post"
+        <TokenActionForm
           action={paths.newsletterUnsubscribe(token)}
-          onSubmit={(event) => void submit(event)}
-          className="space-y-4"
+          explanation="Stop every Tribune newsletter to this address? You can subscribe again at any time."
+          label="Unsubscribe"
+          busyLabel="Unsubscribing…"
+          failure={failure}
+          sending={sending}
+          ready={Boolean(token)}
+          onSubmit={submit}
         >
-          <p className="text-sm text-ink-muted">
-            Stop every Tribune newsletter to this address? You can subscribe again at any time.
-          </p>
-          {failure && <FormError message={failure} />}
-          <button
-            type="submit"
-            disabled={sending || !token}
-            className={clsx(buttonClass(), 'w-full')}
-          >
-            {sending ? 'Unsubscribing…' : 'Unsubscribe'}
-          </button>
           {token && (
             <p className="text-center text-sm">
               <Link
@@ -64,7 +55,7 @@ export function NewsletterUnsubscribePage() {
               </Link>
             </p>
           )}
-        </form>
+        </TokenActionForm>
       )}
     </AuthCard>
   );

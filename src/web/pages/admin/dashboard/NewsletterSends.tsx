@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadError } from '#web/components/LoadError';
+import { QueryLoadError } from '#web/components/LoadError';
 import { Pager } from '#web/components/pager/Pager';
 import { sendsPageSize, useNewsletterSends } from '#web/lib/api/newsletterOps';
 import { NewsletterSendsTable } from './NewsletterSendsTable';
@@ -19,12 +19,7 @@ export function NewsletterSends() {
             Loading sends…
           </p>
         ) : query.isError ? (
-          <LoadError
-            what="the sends"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryLoadError what="the sends" query={query} />
         ) : (
           <>
             <NewsletterSendsTable sends={query.data.sends} />
