@@ -46,6 +46,9 @@ test('an author writes a structured story by keyboard alone, and readers get it 
   await editorDialog(page).getByLabel('Address').fill('https://harbour.example/timetable');
   await page.keyboard.press('Enter');
   await expect(editorDialog(page)).toBeHidden();
+  // Typing on once the link is in the story and the caret back in it, as a person would.
+  await expect(box.getByRole('link', { name: 'harbour office' })).toBeVisible();
+  await expect(box).toBeFocused();
   await page.keyboard.press('End');
   await page.keyboard.type('.');
   await page.keyboard.press('Enter');
