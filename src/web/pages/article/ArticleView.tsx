@@ -12,6 +12,7 @@ import { formatDate } from '#web/lib/formatDate';
 import { useSite } from '#web/lib/siteContext';
 import { ArticleBodyView } from '#web/components/article-body/ArticleBodyView';
 import { plainTextToBody } from '#shared/article-body/plain-text';
+import { GiftNotice } from './GiftNotice';
 import { MeterNotice } from './MeterNotice';
 import { MeterWall } from './MeterWall';
 import { paths } from '#shared/paths';
@@ -28,7 +29,14 @@ const articleImageSizes =
  * A premium article's paid part (the text, or the prompt standing in for it) carries
  * `paywalledClass`, which its structured data names.
  */
-export function ArticleView({ reading }: { reading: ArticleReading }) {
+export function ArticleView({
+  reading,
+  gifted = false,
+}: {
+  reading: ArticleReading;
+  /** Reached by a gift link: left out of search engines, its canonical address its own. */
+  gifted?: boolean;
+}) {
   const { article, access } = reading;
   const { author } = article;
   const { publicUrl } = useSite();
@@ -46,6 +54,8 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
         title={article.name}
         description={description}
         path={paths.article(article._id)}
+        noindex={gifted}
+        canonicalToo
         image={{ url: article.image, ...reading.image, alt: article.name }}
         article={{
           publishedTime: article.createdAt,
@@ -107,6 +117,7 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
           Photo Credit: Anonymous
         </figcaption>
       </figure>
+      {reading.gift && <GiftNotice gift={reading.gift} />}
       {access === 'full' && reading.meter && (
         <MeterNotice meter={reading.meter} articlePath={paths.article(article._id)} />
       )}
