@@ -73,6 +73,7 @@ export async function listGifts(
   db: Db,
   giverId: string | undefined,
   { limit, page }: { limit: number; page: number },
+  now: Date,
 ): Promise<{ gifts: Gift[]; total: number }> {
   let base = db.selectFrom('gift');
   if (giverId !== undefined) base = base.where('gift.giverId', '=', giverId);
@@ -104,6 +105,7 @@ export async function listGifts(
     createdAt: toIso(row.createdAt),
     expiresAt: toIso(row.expiresAt),
     revoked: row.revokedAt !== null,
+    expired: toIso(row.expiresAt) <= now.toISOString(),
     openedBy: row.openedCount,
     browserLimit: giftBrowserLimit,
     ...(giverId === undefined && { giver: { name: row.name, email: row.email } }),

@@ -68,7 +68,12 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await requireUser(request);
       const { all, limit, page } = request.query;
       if (all && !caller.isAdmin) throw new AppError('forbidden', giftMessages.allOnlyAdmins);
-      const { gifts, total } = await listGifts(db, all ? undefined : caller.id, { limit, page });
+      const { gifts, total } = await listGifts(
+        db,
+        all ? undefined : caller.id,
+        { limit, page },
+        app.clock(),
+      );
       reply.header('x-total-count', String(total));
       return gifts;
     },

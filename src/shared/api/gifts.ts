@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { giftPageSize } from '../rules/gifts.js';
 import { flag, pageQuery } from './query-params.js';
 
 /* Gift links (decision 024): what their routes take and answer, and what a gifted read says. */
-
-/** The gift links a page of a list holds unless asked for another size. */
-export const giftPageSize = 10;
 
 /** `POST /api/articles/:id/gifts`: the link to share, until when it opens the article. */
 export const giftLinkSchema = z.object({
@@ -29,6 +27,8 @@ export const giftSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   revoked: z.boolean(),
+  /** Past its expiry, by the server's clock. */
+  expired: z.boolean(),
   /** How many browsers have opened it, of `browserLimit`. */
   openedBy: z.number().int(),
   browserLimit: z.number().int(),

@@ -12,6 +12,9 @@ export const giftLifetimeMs = giftLifetimeDays * 24 * 60 * 60 * 1000;
 /** How many browsers one gift link opens the article for; the next gets the guests' page. */
 export const giftBrowserLimit = 25;
 
+/** The gift links a page of a list holds unless asked for another size. */
+export const giftPageSize = 10;
+
 /** The query parameter of an article's address that carries a gift link's token. */
 export const giftParam = 'gift';
 

@@ -14,6 +14,7 @@ import { ArticleBodyView } from '#web/components/article-body/ArticleBodyView';
 import { plainTextToBody } from '#shared/article-body/plain-text';
 import { GiftNotice } from './GiftNotice';
 import { MeterNotice } from './MeterNotice';
+import { ShareGift } from './ShareGift';
 import { MeterWall } from './MeterWall';
 import { paths } from '#shared/paths';
 
@@ -101,6 +102,7 @@ export function ArticleView({
           </p>
         </div>
       </div>
+      <ShareGift article={article} />
       <figure className="mt-8">
         {/* The page's largest picture: fetched first, its box sized before it arrives. */}
         <ArticleImage
