@@ -44,6 +44,9 @@ const link: GiftLink = {
   giftsPerMonth: 10,
 };
 
+/** The dialog is its own chunk, loaded on the first click: slower than a render on a busy machine. */
+const lazyChunk = { timeout: 10_000 };
+
 /** The button over an API answering POST /api/articles/15/gifts with `answer`. */
 function show(user: UserRecord | null, shown: Article, answer = Response.json(link)) {
   const sent: string[] = [];
@@ -79,7 +82,7 @@ describe('Share as a gift', () => {
     const user = userEvent.setup();
     const sent = show(reader(true), article);
     await user.click(screen.getByRole('button', { name: 'Share as a gift' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Share as a gift' });
+    const dialog = await screen.findByRole('dialog', { name: 'Share as a gift' }, lazyChunk);
     const field = await within(dialog).findByRole('textbox', { name: 'Gift link' });
     expect((field as HTMLInputElement).value).toBe(link.url);
     expect(within(dialog).getByRole('status').textContent).toBe(
@@ -100,7 +103,7 @@ describe('Share as a gift', () => {
     );
     show(reader(true), article, refusal);
     await user.click(screen.getByRole('button', { name: 'Share as a gift' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Share as a gift' });
+    const dialog = await screen.findByRole('dialog', { name: 'Share as a gift' }, lazyChunk);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       giftMessages.monthlyLimit(10),
     );
