@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,7 +179,6 @@ describe('giving a gift link', () => {
     ];
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(token);
-    const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(token).digest('base64url');
     expect(JSON.stringify(rows)).toContain(hash);
     expect(token).not.toContain(giver.user.id);
@@ -295,6 +295,27 @@ describe('opening a gift link', () => {
     const list = await call('GET', '/api/gifts', otherGiver);
     const gift = list.json<Gift[]>().find((each) => each.articleId === String(premium[5]));
     expect(gift).toMatchObject({ openedBy: 25, browserLimit: 25, revoked: false });
+  });
+
+  it('gives its last place to one of several new browsers asking at once', async () => {
+    const link = (await give(premium[6]!, await premiumReader())).json<GiftLink>();
+    const token = tokenOf(link);
+    for (let i = 0; i < 24; i += 1) {
+      await guestBrowser(`198.18.2.${i + 1}`).reading(premium[6]!, token);
+    }
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        guestBrowser(`198.18.3.${i + 1}`).reading(premium[6]!, token),
+      ),
+    );
+    const access = racing.map((res) => res.json<Reading>().access);
+    expect(access.filter((each) => each === 'full')).toHaveLength(1);
+    const [gift] = await t.app.database.db
+      .selectFrom('gift')
+      .select('openedCount')
+      .where('tokenHash', '=', createHash('sha256').update(token).digest('base64url'))
+      .execute();
+    expect(gift?.openedCount).toBe(25);
   });
 
   it('refuses a link for another article, a made-up token, and a crawler, without the text', async () => {
