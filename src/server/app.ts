@@ -10,6 +10,8 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { readingMeterPlugin } from './meter/plugin.js';
+import { giftLinksPlugin } from './gifts/plugin.js';
+import { giftRoutes } from './gifts/routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { pageFormRoutes } from './auth/page-forms.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -118,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(readingMeterPlugin, { config });
+  await app.register(giftLinksPlugin, { config });
   // The web app's pages, where it is served; the guests' stored article pages and details are
   // good for its build only (pages/stored-pages.ts).
   const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
@@ -137,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
   await app.register(articleRoutes);
+  await app.register(giftRoutes);
   await app.register(searchRoutes);
   await app.register(userRoutes);
   await app.register(statisticsRoutes);

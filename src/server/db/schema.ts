@@ -88,6 +88,31 @@ export interface MeteredReadTable {
   articleId: number;
 }
 
+/** A gift link (gifts/, migration 026): never its token in the clear. */
+export interface GiftTable {
+  id: Generated<number>;
+  articleId: number;
+  giverId: string;
+  /** SHA-256 of the link's token, base64url: what an opening looks the gift up by. */
+  tokenHash: string;
+  /** The token sealed under the server's secret (gifts/tokens.ts), to give its giver again. */
+  tokenSealed: string;
+  /** The giver's calendar month it counts in, `2026-11`, in the site's time zone. */
+  month: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  openedCount: ColumnType<number, number | undefined, number>;
+}
+
+/** One browser's first opening of a gift link, named by keyed hashes only (gifts/browser-keys.ts). */
+export interface GiftOpeningTable {
+  giftId: number;
+  browserHash: string;
+  networkHash: string;
+  firstOpenedAt: Timestamp;
+}
+
 /** Images stored where the app can delete them (local disk, S3), for the sweeper. */
 export interface StoredImageTable {
   /** The URL it is shown at, as articles, users and publishers refer to it. */
@@ -300,6 +325,8 @@ export interface Database {
   rateLimit: RateLimitTable;
   attempt: AttemptTable;
   meteredRead: MeteredReadTable;
+  gift: GiftTable;
+  giftOpening: GiftOpeningTable;
   storedImage: StoredImageTable;
   imageVariant: ImageVariantTable;
   publisher: PublisherTable;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { MeterState } from '#shared/api/meter';
 import { meterOpens, meterState, spentGuestMeter, type MeterAllowances } from '#shared/rules/meter';
+import type { GiftNotice } from '#shared/api/gifts';
 import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
@@ -12,10 +13,12 @@ import { newVisitorCookie, visitorIdOf } from './visitor-cookie.js';
 
 /** What the meter decided for one premium article the reader may not read otherwise. */
 export interface MeterOutcome {
-  /** Whether they read it in full, as one of their month's allowance. */
+  /** Whether they read it in full, as one of their month's allowance (or a gift link's). */
   granted: boolean;
-  /** Where they stand afterwards, as their page says. */
-  state: MeterState;
+  /** Where they stand afterwards, as their page says; null when the meter had no say. */
+  state: MeterState | null;
+  /** What the gift link the reader came by did, when they came by one (gifts/). */
+  gift?: GiftNotice;
 }
 
 /**
