@@ -2,11 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '#server/db/database';
 import type { ArticleTable } from '#server/db/schema';
+import { toBool } from '#server/db/values';
 
 /** A claim older than this belongs to a render that died: the page may be claimed again. */
 export const claimLifeMs = 60_000;
 
 /** A render under way: filled only if nothing the page shows changed since it was claimed. */
+/** A stored page, with what the caches in front are told of it (pages/cache-headers.ts). */
+export interface StoredPage {
+  gzip: Buffer;
+  isPremium: boolean;
+  publisherId: number;
+}
+
+interface StoredRow {
+  htmlGzip: Buffer | null;
+  isPremium: boolean | number;
+  publisherId: number;
+}
+
 export interface PageClaim {
   articleId: number;
   claim: string;
@@ -24,21 +38,24 @@ export interface PageClaim {
  * stored.
  */
 export class StoredPages {
-  readonly #read: CompiledQuery<{ htmlGzip: Buffer | null }>;
+  readonly #read: CompiledQuery<StoredRow>;
 
   constructor(
     private readonly db: Db,
     /** The build and settings pages are rendered with (pages/serve.ts). */
     readonly build: string,
   ) {
-    // Compiled once: a stored page is read for every guest opening an article.
+    // Compiled once: a stored page is read for every guest opening an article. The article's
+    // premium flag and publisher, which its caching headers name, come in the same read (by
+    // primary key) rather than in a query of their own.
     this.#read = db
       .selectFrom('storedPage')
-      .select('htmlGzip')
-      .where('articleId', '=', 0)
-      .where('build', '=', '')
-      .where('day', '=', '')
-      .where('claim', 'is', null)
+      .innerJoin('article', 'article.id', 'storedPage.articleId')
+      .select(['storedPage.htmlGzip', 'article.isPremium', 'article.publisherId'])
+      .where('storedPage.articleId', '=', 0)
+      .where('storedPage.build', '=', '')
+      .where('storedPage.day', '=', '')
+      .where('storedPage.claim', 'is', null)
       .compile();
   }
 
@@ -47,13 +64,15 @@ export class StoredPages {
     return new Date().toISOString().slice(0, 10);
   }
 
-  /** The stored page of the article for this build and today, compressed; undefined if none. */
-  async read(articleId: number): Promise<Buffer | undefined> {
-    const { rows } = await this.db.executeQuery<{ htmlGzip: Buffer | null }>({
+  /** The stored page of the article for this build and today; undefined if none. */
+  async read(articleId: number): Promise<StoredPage | undefined> {
+    const { rows } = await this.db.executeQuery<StoredRow>({
       ...this.#read,
       parameters: [articleId, this.build, StoredPages.today()],
     });
-    return rows[0]?.htmlGzip ?? undefined;
+    const row = rows[0];
+    if (!row?.htmlGzip) return undefined;
+    return { gzip: row.htmlGzip, isPremium: toBool(row.isPremium), publisherId: row.publisherId };
   }
 
   /**
