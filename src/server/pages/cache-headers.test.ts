@@ -113,7 +113,7 @@ describe('with guests metered and PAGE_CACHE_SECONDS=120', () => {
     expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('keeps signed-in pages private and unstored, and unpublished articles out', async () => {
+  it('keeps signed-in pages private and unstored; a guest’s 404 is every guest’s', async () => {
     const { id } = await s.article();
     for (const url of ['/', '/allpublishedarticles', `/articles/${id}`]) {
       const res = await s.get(url, { cookie: reader.cookie });
@@ -127,7 +127,8 @@ describe('with guests metered and PAGE_CACHE_SECONDS=120', () => {
     });
     const missing = await s.get(`/articles/${pending.id}`);
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers['cache-control']).toBe(publicFor(120));
+    expect(missing.headers['surrogate-key']).toBe(`article-${pending.id}`);
     expect(missing.headers.etag).toBeUndefined();
   });
 });

@@ -9,9 +9,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   browsers ask again every time (`max-age=0`) and get a 304 when nothing changed. A shared
  *   cache may answer a page up to a minute past that while it fetches it again, and a day past
  *   it while the server fails. 0 keeps shared caches out (`no-cache`, as before).
+ * - **A 404 too**: every guest gets it alike, and a cache that keeps it spares the server a
+ *   flood of unknown addresses. A pending article's 404 is purged when it is approved (its
+ *   address and tag, as any change of it), and with nginx a purge replaces the cached answer by
+ *   asking again (docs/deploy/nginx-purge.mjs), which a deleted article's uncached 404 could not.
+ *   Any other status (a 500) is not kept.
  * - **Private** when the page is decided per request though its address is every guest's: a
- *   premium article's page while guests are metered (the meter opens it for some), and any
- *   answer but a 200 (a 404 for a pending article must not outlive its approval).
+ *   premium article's page while guests are metered (the meter opens it for some).
  * - **Vary: Accept-Encoding** only. Not Cookie: a signed-in reader's answers are `private,
  *   no-store`, and the cache in front must pass every request carrying the session cookie
  *   through (docs/DEPLOYMENT.md); varying on Cookie would split the cache by every visitor.
@@ -66,7 +70,9 @@ export function pageTags(pageId: string): string[] {
 }
 
 export function cacheControlOf(caching: PageCaching, page: SharedPageFacts): string {
-  if (page.status !== 200 || caching.sharedSeconds === 0) return 'no-cache';
+  if ((page.status !== 200 && page.status !== 404) || caching.sharedSeconds === 0) {
+    return 'no-cache';
+  }
   if (page.premium && caching.guestsMetered) return 'private, no-cache';
   return (
     `public, max-age=0, s-maxage=${caching.sharedSeconds}, ` +

@@ -132,7 +132,7 @@ describe('a guest’s page of a published article', () => {
   it('is good for one build and one day only', async () => {
     const { id } = await article();
     await guest(`/articles/${id}`);
-    expect(await stored().read(id)).toBeInstanceOf(Buffer);
+    expect((await stored().read(id))?.gzip).toBeInstanceOf(Buffer);
     expect(await new StoredPages(db(), build('another', site)).read(id)).toBeUndefined();
     expect(await new StoredPages(db(), build('source', 'https://a.test')).read(id)).toBeUndefined();
     // Another meter's allowances: its premium pages' prompts would name other numbers.
