@@ -1,61 +1,45 @@
 // The purge receiver for nginx's cache (docs/deploy/nginx.conf), which open-source nginx has no
 // module for. Tribune POSTs `{tags, urls}` here (CDN_PURGE_URL, with CDN_PURGE_TOKEN as its
-// bearer token) when a write changes guests' pages; for each address this asks nginx for the
-// page again with the refresh secret, once per encoding nginx keeps a copy of, so nginx skips
-// its cache (proxy_cache_bypass) and stores the page as it is now. Tags are for CDNs: nginx has
-// none, and the pages they name beyond the addresses (a list's later pages) expire on their own
-// within PAGE_CACHE_SECONDS.
+// bearer token) when a write changes guests' pages; for each address this deletes nginx's
+// copies of the page, one per encoding (proxy_cache_key in nginx.conf), so the next reader's
+// request fetches it afresh. nginx takes a missing file as a miss. Deleting, rather than asking
+// nginx for the page again past its cache, also removes a page whose new answer nginx would not
+// store (an article made premium while guests are metered, whose page is then private). Tags
+// are for CDNs: nginx has none, and the pages they name beyond the addresses (a list's later
+// pages) expire on their own within PAGE_CACHE_SECONDS.
 //
-// Run it beside nginx, on Node 20 or later, nothing to install:
-//   PURGE_TOKEN=… REFRESH_SECRET=… node nginx-purge.mjs
+// Run it beside nginx, as nginx's user (www-data: the cache's files are its own), on Node 20 or
+// later, nothing to install:
+//   PURGE_TOKEN=… node nginx-purge.mjs
 // PURGE_PORT (8090) and PURGE_HOST (127.0.0.1) are where it listens: let only Tribune's servers
-// reach it. NGINX_URL (https://127.0.0.1) is nginx's own listener; the certificate is not checked
-// there, as the address is this machine's. src/server/proxy.process.test.ts runs it.
+// reach it. NGINX_CACHE_DIR (/var/cache/nginx/tribune) is proxy_cache_path's folder, whose
+// levels must stay 1:2. src/server/proxy.process.test.ts runs it.
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 
 const token = process.env.PURGE_TOKEN;
-const secret = process.env.REFRESH_SECRET;
-if (!token || !secret) {
-  console.error('PURGE_TOKEN and REFRESH_SECRET must be set');
+if (!token) {
+  console.error('PURGE_TOKEN must be set');
   process.exit(1);
 }
-const nginx = new URL(process.env.NGINX_URL ?? 'https://127.0.0.1');
-/** The Accept-Encoding values nginx keeps a copy for ($tribune_encoding in nginx.conf). */
+const cacheDir = process.env.NGINX_CACHE_DIR ?? '/var/cache/nginx/tribune';
+/** The values of $tribune_encoding in nginx.conf: one copy of a page for each. */
 const encodings = ['br', 'gzip', ''];
 
-/** Asks nginx for `address` again, skipping and replacing what it keeps; answers the status. */
-function refresh(address, encoding) {
+/** Where nginx keeps the copy under `key`: levels=1:2 names folders by the MD5's last digits. */
+function fileOf(key) {
+  const md5 = createHash('md5').update(key).digest('hex');
+  return path.join(cacheDir, md5.slice(-1), md5.slice(-3, -1), md5);
+}
+
+/** Deletes every copy of the page at `address` ("$host$request_uri $tribune_encoding"). */
+function purge(address) {
   const url = new URL(address);
-  const send = nginx.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
-    const req = send(
-      {
-        host: nginx.hostname,
-        port: nginx.port || undefined,
-        servername: url.hostname,
-        rejectUnauthorized: false,
-        path: url.pathname + url.search,
-        headers: {
-          host: url.host,
-          'x-cache-refresh': secret,
-          ...(encoding ? { 'accept-encoding': encoding } : {}),
-        },
-        timeout: 10_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (err) => {
-      console.error(`refresh of ${address} failed: ${err.message}`);
-      resolve(0);
-    });
-    req.end();
-  });
+  return encodings.map((encoding) =>
+    rm(fileOf(`${url.hostname}${url.pathname}${url.search} ${encoding}`), { force: true }),
+  );
 }
 
 const server = createServer((req, res) => {
@@ -74,11 +58,14 @@ const server = createServer((req, res) => {
       res.writeHead(400).end();
       return;
     }
-    const statuses = await Promise.all(
-      urls.flatMap((url) => encodings.map((encoding) => refresh(url, encoding))),
-    );
-    // 502 when nginx could not be reached for one of them: Tribune logs it.
-    res.writeHead(statuses.includes(0) ? 502 : 204).end();
+    try {
+      await Promise.all(urls.flatMap(purge));
+      res.writeHead(204).end();
+    } catch (err) {
+      // A file nginx's user may not delete: Tribune logs the 500.
+      console.error(`purge failed: ${err.message}`);
+      res.writeHead(500).end();
+    }
   });
 });
 server.listen(Number(process.env.PURGE_PORT ?? 8090), process.env.PURGE_HOST ?? '127.0.0.1');

@@ -90,7 +90,9 @@ describe('with guests metered and PAGE_CACHE_SECONDS=120', () => {
     expect(stored.headers.etag).toBe(rendered.headers.etag);
     expect(stored.headers['cache-control']).toBe(publicFor(120));
     expect(stored.headers['surrogate-key']).toBe(`article-${id} publisher-${s.publisher.id}`);
-    const notModified = await s.get(`/articles/${id}`, { 'if-none-match': String(stored.headers.etag) });
+    const notModified = await s.get(`/articles/${id}`, {
+      'if-none-match': String(stored.headers.etag),
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
   });

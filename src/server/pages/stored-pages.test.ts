@@ -88,7 +88,9 @@ describe('a guest’s page of a published article', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['content-encoding']).toBe('gzip');
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
+    expect(second.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+    );
     expect(second.headers.vary).toMatch(/accept-encoding/i);
     expect(htmlOf(second)).toContain(marker);
     expect(htmlOf(second)).toContain('Harbour reopens');
