@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ArticleRevision } from '#shared/article-revisions';
+import type { ArticleRevision } from '#shared/revisions';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
