@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ArticleRevision } from '#shared/revisions';
 import { createTestApp, type TestApp } from '#server/test/app';
+import { multipartBody } from '#server/test/image-fixtures';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import {
   createArticle,
@@ -179,6 +180,22 @@ describe('the purge hook', () => {
     const publisherId = added.json<{ insertedId: string }>().insertedId;
     expect((await purge).body).toEqual({
       tags: [`publisher-${publisherId}`, 'home', 'lists'],
+      urls: [`${site}/`, `${site}/allpublishedarticles`],
+    });
+  });
+
+  it('purges the bylines of a reader who changes their name', async () => {
+    const purge = nextPurge();
+    const form = await multipartBody([], { name: 'Alice Renamed' });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: { ...form.headers, cookie: author.cookie },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await purge).body).toEqual({
+      tags: [`author-${author.user.id}`, 'home', 'lists'],
       urls: [`${site}/`, `${site}/allpublishedarticles`],
     });
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { paths } from '#shared/paths';
-import { articleTag, publisherTag } from '#server/pages/cache-headers';
+import { articleTag, authorTag, publisherTag } from '#server/pages/cache-headers';
 
 /** Where purges are posted (CDN_PURGE_URL), with the token that proves they are ours. */
 export interface PurgeTarget {
@@ -59,6 +59,11 @@ export class PagePurge {
   /** A publisher added or changed: its articles' pages, the home page and lists. */
   publisherChanged(publisherId: number): void {
     this.#add([publisherTag(publisherId), 'home', 'lists'], [paths.home, paths.allArticles]);
+  }
+
+  /** A user's name or photo changed: the bylines of their articles, the home page and lists. */
+  authorChanged(userId: string): void {
+    this.#add([authorTag(userId), 'home', 'lists'], [paths.home, paths.allArticles]);
   }
 
   /** Posts what is gathered now, and waits until every purge is posted. */

@@ -37,7 +37,7 @@ export interface PageCaching {
 export interface SharedPageFacts {
   status: number;
   etag?: string;
-  /** What it shows (`article-12`, `publisher-3`, `home`, `lists`). */
+  /** What it shows (`article-12`, `publisher-3`, `author-<user id>`, `home`, `lists`). */
   tags: readonly string[];
   /** An article page of a premium article. */
   premium?: boolean;
@@ -58,9 +58,10 @@ function etag(crc: number, length: number): string {
   return `W/"${(crc >>> 0).toString(16)}-${(length >>> 0).toString(16)}"`;
 }
 
-/** An article page's tags are its own and its publisher's (what the purge hook names too). */
+/** An article page's tags: its own, its publisher's and its author's (their byline). */
 export const articleTag = (articleId: number) => `article-${articleId}`;
 export const publisherTag = (publisherId: number) => `publisher-${publisherId}`;
+export const authorTag = (userId: string) => `author-${userId}`;
 
 /** The tags of the other pages every guest gets alike, by the route table's page id. */
 export function pageTags(pageId: string): string[] {

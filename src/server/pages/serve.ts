@@ -7,6 +7,7 @@ import { sendGzipped, sendShared } from '#server/http/compress-answers';
 import {
   answerSharedPage,
   articleTag,
+  authorTag,
   etagOfGzip,
   pageTags,
   publisherTag,
@@ -106,11 +107,11 @@ export function pageAnswerer(
       // Kept in this process (a popular article), else stored, else rendered and stored.
       const storedPage = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
       if (storedPage) {
-        const { gzip, isPremium, publisherId } = storedPage;
+        const { gzip, isPremium, publisherId, authorId } = storedPage;
         const facts = {
           status: 200,
           etag: etagOfGzip(gzip),
-          tags: [articleTag(+articleId), publisherTag(publisherId)],
+          tags: [articleTag(+articleId), publisherTag(publisherId), authorTag(authorId)],
           premium: isPremium,
         };
         if (answerSharedPage(caching, request, reply, facts)) return reply;

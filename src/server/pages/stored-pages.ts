@@ -13,12 +13,14 @@ export interface StoredPage {
   gzip: Buffer;
   isPremium: boolean;
   publisherId: number;
+  authorId: string;
 }
 
 interface StoredRow {
   htmlGzip: Buffer | null;
   isPremium: boolean | number;
   publisherId: number;
+  authorId: string;
 }
 
 export interface PageClaim {
@@ -46,12 +48,17 @@ export class StoredPages {
     readonly build: string,
   ) {
     // Compiled once: a stored page is read for every guest opening an article. The article's
-    // premium flag and publisher, which its caching headers name, come in the same read (by
+    // premium flag, publisher and author, which its caching headers name, come in the same read (by
     // primary key) rather than in a query of their own.
     this.#read = db
       .selectFrom('storedPage')
       .innerJoin('article', 'article.id', 'storedPage.articleId')
-      .select(['storedPage.htmlGzip', 'article.isPremium', 'article.publisherId'])
+      .select([
+        'storedPage.htmlGzip',
+        'article.isPremium',
+        'article.publisherId',
+        'article.authorId',
+      ])
       .where('storedPage.articleId', '=', 0)
       .where('storedPage.build', '=', '')
       .where('storedPage.day', '=', '')
@@ -72,7 +79,8 @@ export class StoredPages {
     });
     const row = rows[0];
     if (!row?.htmlGzip) return undefined;
-    return { gzip: row.htmlGzip, isPremium: toBool(row.isPremium), publisherId: row.publisherId };
+    const { htmlGzip: gzip, isPremium, publisherId, authorId } = row;
+    return { gzip, isPremium: toBool(isPremium), publisherId, authorId };
   }
 
   /**

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
 import { toBool } from '#server/db/values';
-import { publisherTag } from './cache-headers.js';
+import { authorTag, publisherTag } from './cache-headers.js';
 import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
 
@@ -40,12 +40,12 @@ export async function storingRender(
   if (page.status !== 200 || page.location) return page;
   const article = await app.database.db
     .selectFrom('article')
-    .select(['isPremium', 'publisherId'])
+    .select(['isPremium', 'publisherId', 'authorId'])
     .where('id', '=', articleId)
     .executeTakeFirst();
   const facts = article && {
     premium: toBool(article.isPremium),
-    tags: [publisherTag(article.publisherId)],
+    tags: [publisherTag(article.publisherId), authorTag(article.authorId)],
   };
   if (!claim) return { ...page, ...facts };
   const gzip = gzipSync(page.html);
