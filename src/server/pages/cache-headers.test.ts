@@ -38,6 +38,7 @@ describe('with guests metered and PAGE_CACHE_SECONDS=120', () => {
   beforeAll(async () => {
     s = await site_({ pageCacheSeconds: 120, meter: { guest: 1, registered: 3 } });
     reader = await signUp(s.t.app);
+    await changesHeard(s.t.app);
   });
 
   it('offers the home page and the lists to shared caches, tagged, varying by encoding only', async () => {
@@ -157,6 +158,8 @@ describe('with PAGE_CACHE_SECONDS=0', () => {
   it('keeps shared caches out, and still answers 304', async () => {
     const s = await site_({ pageCacheSeconds: 0 });
     const { id } = await s.article();
+    // The write's notice heard (PostgreSQL's comes a moment later): no render in between.
+    await changesHeard(s.t.app);
     for (const url of ['/', `/articles/${id}`]) {
       const res = await s.get(url);
       expect(res.headers['cache-control'], url).toBe('no-cache');
