@@ -30,6 +30,8 @@ import { installWebApp } from './http/web-app.js';
 import { logDestination, requestLogController, type LogStream } from './log.js';
 import { loadBuiltPages } from './pages/load.js';
 import { pageAnswerer, type Pages } from './pages/serve.js';
+import { StoredPages } from './pages/stored-pages.js';
+import { storedPageBuild } from './pages/storing-render.js';
 import { imagesPlugin } from './images/plugin.js';
 import { outboxPage } from './mail/outbox-page.js';
 import { mailPlugin } from './mail/plugin.js';
@@ -116,6 +118,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(readingMeterPlugin, { config });
+  // The web app's pages, where it is served; the guests' stored article pages and details are
+  // good for its build only (pages/stored-pages.ts).
+  const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
+  app.decorate(
+    'storedPages',
+    pages &&
+      new StoredPages(
+        app.database.db,
+        storedPageBuild(pages.build, config.publicUrl, app.readingMeter.describe()),
+      ),
+  );
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });
@@ -143,7 +156,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(outboxPage, { dir: config.mail.dir });
   }
 
-  const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
   const answerer =
     pages &&
     pageAnswerer(app, pages, config.publicUrl, config.authSecret, {

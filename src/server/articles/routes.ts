@@ -15,7 +15,7 @@ import { AppError } from '#server/errors';
 import { isSavedImage } from '#server/images/variants';
 import { requireStoredBodyImages } from './body-images.js';
 import { readLifetimesMs } from '#server/cache/kept-reads';
-import { replyWithShared, sharedAnswerOf } from '#server/http/compress-answers';
+import { replyWithShared, sendGzipped, sharedAnswerOf } from '#server/http/compress-answers';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
@@ -212,8 +212,9 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           '403 for a premium article unless the caller is premium, an admin or its author, or ' +
           'the reading meter opens it for them: then `meter` says where theirs stands, and the ' +
           'answer is `Cache-Control: private, no-store`. ' +
-          'A guest’s answer of a free article is kept up to 30 seconds and forgotten on any ' +
-          'write that changes it; its `viewCount` may lag as much, as the lists’ does.',
+          'A guest’s answer of a free article is stored with its guest page (until then, kept ' +
+          'up to 30 seconds) and forgotten on any write that changes it; its `viewCount` may ' +
+          'lag until the page is stored again (a day at most).',
         params: articleIdParams,
         response: { 200: articleDetailSchema, 403: error, 404: error },
       },
@@ -223,7 +224,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await currentUser(request);
       const meter = app.readingMeter.forRequest(request, reply, caller);
       if (caller) return readArticle(db, id, caller, meter);
-      // A published free article is the same for every guest: kept like a list's page from its
+      // A published free article is the same for every guest: stored with its guest page,
+      // compressed (pages/storing-render.ts), and sent as stored: one read of one row.
+      const stored = await app.storedPages?.readDetail(id);
+      if (stored) return sendGzipped(request, reply, stored, 'application/json; charset=utf-8');
+      // Until it is stored (a new article, a new build or day), it is kept like a list's page from its
       // second request, made into JSON and compressed once, and forgotten on every change
       // announced (its view count may lag as the lists' do). A refusal (404, 403) is an error,
       // never kept: a premium article's is read again with this guest's meter, for them alone.

@@ -209,6 +209,8 @@ export interface StoredPageTable {
   claim: string | null;
   claimedAt: number;
   htmlGzip: Buffer | null;
+  /** A free article's public detail, JSON, gzip-compressed (migration 028); null otherwise. */
+  detailGzip: Buffer | null;
 }
 
 /** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */

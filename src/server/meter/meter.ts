@@ -42,6 +42,14 @@ function isCrawler(request: FastifyRequest): boolean {
 }
 
 /**
+ * A HEAD request reads no text, so it spends nothing: it is answered as the meter's hard wall
+ * (Fastify answers HEAD with its GET route's handler, which would otherwise count the read).
+ */
+function isHead(request: FastifyRequest): boolean {
+  return request.method === 'HEAD';
+}
+
+/**
  * The reading meter (decision 023), decided on the server: each calendar month in the site's
  * time zone a guest may read `allowances.guest` premium articles in full and a signed-in free
  * reader `allowances.registered`; 0 leaves that reader the hard wall. An account is counted by
@@ -79,7 +87,7 @@ export class ReadingMeter {
    */
   forRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): ArticleMeter {
     const allowance = this.allowanceOf(caller);
-    if (allowance === 0) return notMetered;
+    if (allowance === 0 || isHead(request)) return notMetered;
     if (!caller && isCrawler(request)) return this.sharedGuest;
     return async (articleId) => {
       const month = this.month();
@@ -108,7 +116,7 @@ export class ReadingMeter {
    */
   async opensForGuest(request: FastifyRequest, articleId: number): Promise<boolean> {
     const allowance = this.settings.allowances.guest;
-    if (allowance === 0 || isCrawler(request)) return false;
+    if (allowance === 0 || isCrawler(request) || isHead(request)) return false;
     if (!(await isPublishedPremium(this.db, articleId))) return false;
     const month = this.month();
     const { keys } = this.readerOf(request, null, month);

@@ -16,8 +16,7 @@ import {
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
 import { guestPage, isGuestPageKept } from './guest-pages.js';
-import { storedPageBuild, storingRender } from './storing-render.js';
-import { StoredPages } from './stored-pages.js';
+import { storingRender } from './storing-render.js';
 
 /** The server entry of the web app and the built files its pages name. */
 export interface Pages {
@@ -72,10 +71,8 @@ export function pageAnswerer(
   /** A page for this request's reader alone, their meter counting: never kept or stored. */
   const renderOwn = (request: FastifyRequest, reply: FastifyReply, caller: Caller | null) =>
     render(request.url, caller, request.ip, meter.forRequest(request, reply, caller));
-  const stored = new StoredPages(
-    app.database.db,
-    storedPageBuild(pages.build, publicUrl, meter.describe()),
-  );
+  const stored = app.storedPages;
+  if (!stored) throw new Error('The stored pages are made where the web app is served');
   const renderGuestArticle = (articleId: number) =>
     storingRender(app, stored, articleId, () =>
       render(paths.article(String(articleId)), null, '', meter.sharedGuest),

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
+import { readArticle } from '#server/articles/queries/detail';
 import { toBool } from '#server/db/values';
+import { AppError } from '#server/errors';
 import { authorTag, publisherTag } from './cache-headers.js';
 import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
@@ -49,8 +51,24 @@ export async function storingRender(
   };
   if (!claim) return { ...page, ...facts };
   const gzip = gzipSync(page.html);
-  await stored.fill(claim, gzip).catch((err: unknown) => {
-    app.log.warn({ err, articleId }, 'the page could not be stored');
-  });
+  const detail = await guestDetail(app, articleId);
+  await stored
+    .fill(claim, gzip, detail === null ? null : gzipSync(detail))
+    .catch((err: unknown) => {
+      app.log.warn({ err, articleId }, 'the page could not be stored');
+    });
   return { ...page, ...facts, gzip };
+}
+
+/**
+ * The article's detail as every guest gets it (`GET /api/articledetail/:id`, the JSON its route
+ * sends a guest), stored beside its page; null for an article a guest may not read whole.
+ */
+async function guestDetail(app: FastifyInstance, articleId: number): Promise<string | null> {
+  try {
+    return JSON.stringify(await readArticle(app.database.db, articleId, null));
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
 }
