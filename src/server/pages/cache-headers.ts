@@ -11,9 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   it while the server fails. 0 keeps shared caches out (`no-cache`, as before).
  * - **A 404 too**: every guest gets it alike, and a cache that keeps it spares the server a
  *   flood of unknown addresses. A pending article's 404 is purged when it is approved (its
- *   address and tag, as any change of it), and with nginx a purge replaces the cached answer by
- *   asking again (docs/deploy/nginx-purge.mjs), which a deleted article's uncached 404 could not.
- *   Any other status (a 500) is not kept.
+ *   address and tag, as any change of it). Any other status (a 500) is not kept.
  * - **Private** when the page is decided per request though its address is every guest's: a
  *   premium article's page while guests are metered (the meter opens it for some).
  * - **Vary: Accept-Encoding** only. Not Cookie: a signed-in reader's answers are `private,
