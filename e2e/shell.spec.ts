@@ -165,7 +165,9 @@ test.describe('server', () => {
         scripts.push(response.url());
     });
     const html = await request.get('/allpublishedarticles');
-    expect(html.headers()['cache-control']).toBe('no-cache');
+    expect(html.headers()['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+    );
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Publishers' })).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);

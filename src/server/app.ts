@@ -6,7 +6,7 @@ import { articleViewsPlugin } from './articles/article-views.js';
 import { articleRoutes } from './articles/routes.js';
 import { cachePlugin } from './cache/plugin.js';
 import { systemClock, type Clock } from './clock.js';
-import type { AppConfig } from './config.js';
+import { defaultPageCacheSeconds, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { readingMeterPlugin } from './meter/plugin.js';
@@ -111,7 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(compress, { threshold: compressThreshold });
   await installOpenApi(app, config.publicUrl);
   await app.register(databasePlugin, { handle: deps.database });
-  await app.register(cachePlugin);
+  await app.register(cachePlugin, { config });
   await app.register(searchGatePlugin);
   await app.register(searchAttemptsPlugin);
   await app.register(articleViewsPlugin);
@@ -160,7 +160,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(outboxPage, { dir: config.mail.dir });
   }
 
-  const answerer = pages && pageAnswerer(app, pages, config.publicUrl, config.authSecret);
+  const answerer =
+    pages &&
+    pageAnswerer(app, pages, config.publicUrl, config.authSecret, {
+      sharedSeconds: config.pageCacheSeconds ?? defaultPageCacheSeconds,
+      guestsMetered: config.meter.guest > 0,
+    });
   // The sign-in, registration and password forms work before the app's script has run.
   if (answerer) await app.register(pageFormRoutes, { answerForm: answerer.answerForm });
   await installWebApp(app, {

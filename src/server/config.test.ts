@@ -178,6 +178,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lets shared caches keep pages 60 seconds unless told, and posts purges only when told where', () => {
+    const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load()).toMatchObject({ pageCacheSeconds: 60, cdnPurge: undefined });
+    expect(load({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect(
+      load({ CDN_PURGE_URL: 'https://purge.example.com/hook', CDN_PURGE_TOKEN: 't0ken' }).cdnPurge,
+    ).toEqual({ url: 'https://purge.example.com/hook', token: 't0ken' });
+    for (const bad of ['-1', '1.5', 'a minute', '86401']) {
+      expect(errorOf({ PAGE_CACHE_SECONDS: bad })).toBe(
+        `PAGE_CACHE_SECONDS must be a number of seconds from 0 to 86400 (got "${bad}")`,
+      );
+    }
+    // An address may carry a secret: only its scheme is shown.
+    expect(errorOf({ CDN_PURGE_URL: 'ftp://user:secret@purge.example.com/' })).toBe(
+      'CDN_PURGE_URL must be an absolute http(s) URL (got a ftp: address, not shown)',
+    );
+  });
+
   it('uses PostgreSQL for a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });

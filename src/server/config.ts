@@ -17,6 +17,9 @@ const meterAllowance = z.coerce
   .max(1000, meterError);
 
 /** Everything the server reads from the environment, parsed and checked once at boot. */
+/** How long shared caches may keep a guest's page unless PAGE_CACHE_SECONDS says otherwise. */
+export const defaultPageCacheSeconds = 60;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -96,6 +99,18 @@ const envSchema = z.object({
     .string()
     .min(32, { error: 'a random secret of at least 32 characters' })
     .optional(),
+  // How long a CDN or proxy cache in front may keep a page every guest gets alike (s-maxage);
+  // 0 keeps shared caches out (docs/decisions/025-cdn-caching.md).
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: 'a number of seconds from 0 to 86400' })
+    .int('a number of seconds from 0 to 86400')
+    .min(0, 'a number of seconds from 0 to 86400')
+    .max(86_400, 'a number of seconds from 0 to 86400')
+    .default(defaultPageCacheSeconds),
+  // Where the server POSTs the tags and addresses of pages a write changed, for the CDN or
+  // proxy cache in front to purge (cache/purge-hook.ts), and the bearer token it sends.
+  CDN_PURGE_URL: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' }).optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
   // Premium articles a month a guest, and a signed-in reader without premium, reads in full
   // (the reading meter, decision 023); 0 leaves them the paywall.
   METER_GUEST_FREE: meterAllowance.default(2),
@@ -267,6 +282,15 @@ export interface AppConfig {
    * server's own unless set.
    */
   timeZone?: string;
+  /**
+   * How long shared caches may keep a page every guest gets alike (PAGE_CACHE_SECONDS);
+   * `defaultPageCacheSeconds` unless set; 0 keeps them out.
+   */
+  pageCacheSeconds?: number;
+  /** Where page purges are posted (CDN_PURGE_URL, CDN_PURGE_TOKEN); none unless set. */
+  cdnPurge?: { url: string; token?: string };
+  /** How long the purge hook gathers changes before it posts them (ms); 250 unless set (tests). */
+  purgeDelayMs?: number;
   /** How often each server sees whether the day's digest is due (ms); a minute unless set. */
   digestIntervalMs?: number;
   /** How often each server looks for premium access ending soon (ms); 15 min unless set. */
@@ -301,11 +325,13 @@ const shownVariables = new Set([
   'METER_GUEST_FREE',
   'METER_REGISTERED_FREE',
   'GIFTS_PER_MONTH',
+  'PAGE_CACHE_SECONDS',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
 const addressVariables = new Set([
   'PUBLIC_URL',
+  'CDN_PURGE_URL',
   'DATABASE_URL',
   'S3_ENDPOINT',
   'S3_PUBLIC_URL',
@@ -386,6 +412,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
     meter: { guest: e.METER_GUEST_FREE, registered: e.METER_REGISTERED_FREE },
     giftsPerMonth: e.GIFTS_PER_MONTH,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,

@@ -2,12 +2,17 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageFileMessages } from '#shared/images';
 import { multipartBody, sixMegabytes } from './test/image-fixtures.js';
 import { nginxPath } from './test/outside-programs.js';
+import { createTestApp } from './test/app.js';
+import { makeAdmin, signUp } from './test/auth.js';
+import { createArticle } from './test/factories.js';
+import { sourcePages } from './test/pages.js';
 import { ended, freePort, startServer, stopAll, tempDir, waitForHealth } from './test/processes.js';
 
 // docs/deploy/nginx.conf, the deployment guide's example, run as written in front of two real
@@ -72,7 +77,7 @@ function cookieOf(answer: Answer): string {
 
 async function startProxy(
   upstreams: number[],
-): Promise<{ http: number; https: number; ca: string }> {
+): Promise<{ http: number; https: number; ca: string; cacheDir: string }> {
   const dir = tempDir();
   // nginx started as root runs its workers as nobody: they must reach the request-body folder.
   chmodSync(dir, 0o755);
@@ -108,10 +113,13 @@ async function startProxy(
     .replace('listen 443 ssl http2;', `listen 127.0.0.1:${https} ssl http2;`)
     .replaceAll('news.example.com', host)
     .replace('/etc/ssl/tribune/fullchain.pem', cert)
-    .replace('/etc/ssl/tribune/privkey.pem', key);
+    .replace('/etc/ssl/tribune/privkey.pem', key)
+    .replace('/var/cache/nginx/tribune', path.join(dir, 'cache'));
   // Every setting the test changes must have been there to change.
   const settings = site.replace(/#.*$/gm, '');
-  expect(settings).not.toMatch(/3001|3002|listen 80;|listen 443|example\.com|\/etc\/ssl/);
+  expect(settings).not.toMatch(
+    /3001|3002|listen 80;|listen 443|example\.com|\/etc\/ssl|\/var\/cache/,
+  );
   writeFileSync(path.join(dir, 'site.conf'), site);
   // What the distribution's /etc/nginx/nginx.conf provides, in the test's own folder.
   writeFileSync(
@@ -156,7 +164,7 @@ http {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nginx: ${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { http, https, ca };
+  return { http, https, ca, cacheDir: path.join(dir, 'cache') };
 }
 
 describe('the deployment guide’s nginx configuration', () => {
@@ -245,5 +253,102 @@ describe('the deployment guide’s nginx configuration', () => {
       expect(session.status).toBe(200);
       expect(JSON.parse(session.body)).toMatchObject({ user: { email: 'writer@example.com' } });
     }
+  }, 180_000);
+
+  it('keeps guests’ pages, passes signed-in readers through, and drops the pages a purge names', async () => {
+    // The server in this process, listening, so that it can render the web app's source (no
+    // build here); the example's two upstreams are both it.
+    const purgePort = await freePort();
+    const purgeToken = randomBytes(16).toString('hex');
+    const t = await createTestApp(
+      {
+        publicUrl,
+        trustProxy: true,
+        meter: { guest: 2, registered: 5 },
+        cdnPurge: { url: `http://127.0.0.1:${purgePort}/purge`, token: purgeToken },
+      },
+      { pages: await sourcePages() },
+    );
+    proxies.push({ stop: () => t.close() });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const db = t.app.database.db;
+    const admin = await signUp(t.app);
+    await makeAdmin(t.app, admin.user.id);
+    const { id } = await createArticle(db, admin.user.id, { title: 'Harbour reopens' });
+
+    const proxy = await startProxy([port, port]);
+    const call = (method: string, url: string, init?: Parameters<typeof viaProxy>[4]) =>
+      viaProxy(proxy.https, proxy.ca, method, url, init);
+    // The guide's purge receiver, as written, deleting the pages the server's purges name.
+    const receiver = spawn(process.execPath, ['docs/deploy/nginx-purge.mjs'], {
+      env: {
+        ...process.env,
+        PURGE_PORT: String(purgePort),
+        PURGE_TOKEN: purgeToken,
+        NGINX_CACHE_DIR: proxy.cacheDir,
+      },
+      stdio: 'ignore',
+    });
+    const receiverExited = new Promise((resolve) => receiver.once('exit', resolve));
+    proxies.push({
+      stop: async () => {
+        if (receiver.exitCode === null) receiver.kill('SIGTERM');
+        await receiverExited;
+      },
+    });
+
+    // A guest's page of a free article: fetched once, then answered by nginx.
+    const first = await call('GET', `/articles/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=60,/);
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    const again = await call('GET', `/articles/${id}`);
+    expect(again.headers['x-cache-status']).toBe('HIT');
+    expect(again.body).toBe(first.body);
+    // nginx answers a reader who holds it with a 304 of its own.
+    const held = await call('GET', `/articles/${id}`, {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect([held.status, held.headers['x-cache-status']]).toEqual([304, 'HIT']);
+
+    // A signed-in reader is never answered from the cache, nor stored in it.
+    const cookie = admin.cookie;
+    const own = await call('GET', `/articles/${id}`, { headers: { cookie } });
+    expect(own.headers['x-cache-status']).toBe('BYPASS');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+
+    for (const status of ['MISS', 'HIT']) {
+      expect((await call('GET', '/')).headers['x-cache-status']).toBe(status);
+    }
+
+    // Made premium, which guests are metered for: the page is now decided per request, and
+    // private. The server's purge reaches the receiver, which deletes nginx's copy: the next
+    // guest is answered by the server, and nothing is kept of it.
+    const moderated = await call('PUT', `/api/articles/${id}`, {
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ isPremium: true }),
+    });
+    expect(JSON.parse(moderated.body)).toEqual({ modifiedCount: 1 });
+    const deadline = Date.now() + 10_000;
+    let fresh = await call('GET', `/articles/${id}`);
+    while (fresh.headers['x-cache-status'] === 'HIT' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      fresh = await call('GET', `/articles/${id}`);
+    }
+    expect(fresh.headers['x-cache-status']).toBe('MISS');
+    // This guest's meter opens it: their own page.
+    expect(fresh.headers['cache-control']).toBe('private, no-store');
+    expect(fresh.body).not.toBe(first.body);
+    const next = await call('GET', `/articles/${id}`);
+    expect(next.headers['x-cache-status']).toBe('MISS');
+
+    // The home page, kept too, is purged with it.
+    const home = await call('GET', '/');
+    expect([home.headers['x-cache-status'], home.headers['surrogate-key']]).toEqual([
+      'MISS',
+      'home',
+    ]);
+    expect((await call('GET', '/')).headers['x-cache-status']).toBe('HIT');
   }, 180_000);
 });

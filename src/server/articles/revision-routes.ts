@@ -87,6 +87,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseArticleId(request.params.id);
       const review = request.body;
       const modifiedCount = await reviewRevision(db, id, review, app.clock());
+      if (modifiedCount > 0 && 'isApproved' in review) app.pagePurge.articleChanged(id);
       await sendReviewNotice(
         app,
         id,

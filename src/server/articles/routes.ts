@@ -162,6 +162,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         const id = parseArticleId(request.params.id);
         const modifiedCount = await moderateArticle(db, id, body);
         if (modifiedCount === 1) {
+          app.pagePurge.articleChanged(id);
           await sendReviewNotice(
             app,
             id,
@@ -175,6 +176,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
       const change = await updateArticleContent(db, id, caller, body, app.images, app.clock());
+      // An edit awaiting review leaves the live page as it was.
+      if (change.modifiedCount > 0 && !change.awaitingReview) app.pagePurge.articleChanged(id);
       return change.awaitingReview ? change : { modifiedCount: change.modifiedCount };
     },
   );
@@ -192,7 +195,9 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireUser(request);
-      const deletedCount = await deleteArticle(db, parseArticleId(request.params.id), caller);
+      const id = parseArticleId(request.params.id);
+      const deletedCount = await deleteArticle(db, id, caller);
+      if (deletedCount > 0) app.pagePurge.articleChanged(id);
       return { deletedCount };
     },
   );

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
+import type { AppConfig } from '#server/config';
 import type { ChangeWatch } from '#server/db/changes';
 import { KeptReads } from './kept-reads.js';
+import { PagePurge } from './purge-hook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +16,8 @@ declare module 'fastify' {
     guestPages: KeptReads;
     /** The changes to what the public sees, as this process follows them (db/changes.ts). */
     publicChanges: ChangeWatch;
+    /** Tells the CDN in front which pages this process's writes changed (purge-hook.ts). */
+    pagePurge: PagePurge;
   }
 }
 
@@ -46,10 +50,11 @@ const articlesAskedLately = 2_000;
 
 /**
  * What this process keeps of what the public sees, invalidated at once whenever the database
- * announces a change to it, whoever wrote it (db/changes.ts). Writes need not do anything.
+ * announces a change to it, whoever wrote it (db/changes.ts). Writes need not do anything for
+ * these; the CDN in front is told by the write routes (`pagePurge`).
  */
-export const cachePlugin = fp(
-  async (app) => {
+export const cachePlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
     const changes = await app.database.watchChanges(app.log);
     app.decorate('publicReads', new KeptReads(changes, rooms.publicReads));
     app.decorate('searchReads', new KeptReads(changes, rooms.searchReads));
@@ -59,7 +64,9 @@ export const cachePlugin = fp(
     );
     app.decorate('guestPages', new KeptReads(changes, rooms.guestPages));
     app.decorate('publicChanges', changes);
-    app.addHook('onClose', () => changes.close());
+    const purge = new PagePurge(config.cdnPurge, config.publicUrl, app.log, config.purgeDelayMs);
+    app.decorate('pagePurge', purge);
+    app.addHook('onClose', () => Promise.all([changes.close(), purge.close()]));
   },
   { name: 'cache', dependencies: ['database'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
 import { sharedText, type SharedAnswer } from '#server/http/compress-answers';
+import { etagOfText, type SharedPageFacts } from './cache-headers.js';
 
 /**
  * How long a guest's page is kept by this process (app.guestPages, cache/kept-reads.ts). Guests'
@@ -11,35 +12,40 @@ import { sharedText, type SharedAnswer } from '#server/http/compress-answers';
  */
 export const pageLifetimeMs = 10_000;
 
-export interface KeptPage {
-  status: number;
+export interface KeptPage extends SharedPageFacts {
   /** The HTML, made once for every reader and compressed once per encoding. */
   answer: SharedAnswer;
   /** A redirect's target (never kept: only 200s are). */
   location?: string;
 }
 
-/** A render, with its gzip-compressed HTML when it was made already (a stored page's). */
-export type GuestRender = RenderedPage & { gzip?: Buffer };
+/**
+ * A render, with its gzip-compressed HTML when it was made already (a stored page's), and for an
+ * article's page whether it is premium and its tags (pages/cache-headers.ts).
+ */
+export type GuestRender = RenderedPage & { gzip?: Buffer; premium?: boolean; tags?: string[] };
 
 /**
- * The guest's page at `address` (path and query), rendered by `render` and kept for a while.
- * Readers asking while it renders share that render. Only complete pages (200) are kept: a
- * failed render is not remembered, and a stream of unknown addresses (404s) is not kept at all.
+ * The guest's page at `address` (path and query), rendered by `render` and kept for a while,
+ * with its ETag, made once here, and its tags (`tags`, and the render's own). Readers asking
+ * while it renders share that render. Only complete pages (200) are kept: a failed render is not
+ * remembered, and a stream of unknown addresses (404s) is not kept at all.
  */
 export function guestPage(
   app: FastifyInstance,
   address: string,
+  tags: readonly string[],
   render: () => Promise<GuestRender>,
 ): Promise<KeptPage> {
   return app.guestPages.read(
     address,
     pageLifetimeMs,
     async () => {
-      const { status, html, location, gzip } = await render();
+      const { status, html, location, gzip, premium, tags: own = [] } = await render();
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
-      return { status, answer, location };
+      const etag = status === 200 ? etagOfText(answer.body) : undefined;
+      return { status, answer, location, etag, premium, tags: [...tags, ...own] };
     },
     // Counted twice: its compressed copies come to less than its text.
     { keep: (page) => page.status === 200, size: (page) => 2 * page.answer.body.length },

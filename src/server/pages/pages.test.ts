@@ -125,7 +125,9 @@ describe('the home page', () => {
 
   it('is kept for guests and forgotten at once when an article is approved', async () => {
     const first = await page('/');
-    expect(first.res.headers['cache-control']).toBe('no-cache');
+    expect(first.res.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+    );
     expect(first.doc.querySelector('main')?.textContent).not.toContain('Still pending');
     const again = await page('/');
     expect(again.html).toBe(first.html);

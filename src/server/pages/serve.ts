@@ -6,6 +6,15 @@ import type { ArticleMeter } from '#server/meter/meter';
 import { sendGzipped, sendShared } from '#server/http/compress-answers';
 import { giftTokenOf } from '#server/gifts/gift-links';
 import { answerGiftPage } from '#server/gifts/page';
+import {
+  answerSharedPage,
+  articleTag,
+  authorTag,
+  etagOfGzip,
+  pageTags,
+  publisherTag,
+  type PageCaching,
+} from './cache-headers.js';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
 import { guestPage, isGuestPageKept } from './guest-pages.js';
@@ -29,7 +38,7 @@ export type PageAnswerer = ReturnType<typeof pageAnswerer>;
 /**
  * Answers a page (any GET that is not the API, an asset or an upload) with the HTML the web
  * app's server entry renders for the caller. A guest's page is the same for every guest: it is
- * kept and shared (guest-pages.ts) and may be revalidated by any cache; a guest's page of
+ * kept and shared (guest-pages.ts) and offered to the caches in front (cache-headers.ts); a guest's page of
  * a published article is also stored in the database (stored-pages.ts), and filled ahead of its
  * first reader (fill-stored-pages.ts): the page of a premium article there carries its excerpt
  * only, as for a guest whose reading meter is spent. A signed-in reader's page, and a guest's of
@@ -42,6 +51,7 @@ export function pageAnswerer(
   publicUrl: string,
   /** The server's secret, which signs newsletter subscribers' links (newsletter/links.ts). */
   secret: string,
+  caching: PageCaching,
 ) {
   const meter = app.readingMeter;
   const render = async (
@@ -100,10 +110,22 @@ export function pageAnswerer(
         return reply.type(html).send(page.html);
       }
       // Kept in this process (a popular article), else stored, else rendered and stored.
-      const gzip = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
-      if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);
-      const page = await guestPage(app, address, () => renderGuestArticle(+articleId));
-      reply.status(page.status).header('cache-control', 'no-cache');
+      const storedPage = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
+      if (storedPage) {
+        const { gzip, isPremium, publisherId, authorId } = storedPage;
+        const facts = {
+          status: 200,
+          etag: etagOfGzip(gzip),
+          tags: [articleTag(+articleId), publisherTag(publisherId), authorTag(authorId)],
+          premium: isPremium,
+        };
+        if (answerSharedPage(caching, request, reply, facts)) return reply;
+        return sendGzipped(request, reply, gzip, html);
+      }
+      const page = await guestPage(app, address, [articleTag(+articleId)], () =>
+        renderGuestArticle(+articleId),
+      );
+      if (answerSharedPage(caching, request, reply.status(page.status), page)) return reply;
       return sendShared(reply, page.answer, html);
     }
     // Searches are as many as the words readers type: kept, they would push the popular pages
@@ -111,13 +133,13 @@ export function pageAnswerer(
     // already (search/queries.ts), which makes rendering them cheap. A subscriber's preferences
     // page shows what its form has just changed, and its address carries their secret.
     if (!caller && match.id !== 'search' && match.id !== 'newsletter-preferences') {
-      const page = await guestPage(app, address, () =>
+      const page = await guestPage(app, address, pageTags(match.id), () =>
         render(address, null, request.ip, meter.sharedGuest),
       );
       if (page.location) {
         return reply.header('cache-control', 'no-store').redirect(page.location, page.status);
       }
-      reply.status(page.status).header('cache-control', 'no-cache');
+      if (answerSharedPage(caching, request, reply.status(page.status), page)) return reply;
       return sendShared(reply, page.answer, html);
     }
     const page = await renderOwn(request, reply, caller);

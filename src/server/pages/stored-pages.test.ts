@@ -88,7 +88,9 @@ describe('a guest’s page of a published article', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['content-encoding']).toBe('gzip');
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+    );
     expect(second.headers.vary).toMatch(/accept-encoding/i);
     expect(htmlOf(second)).toContain(marker);
     expect(htmlOf(second)).toContain('Harbour reopens');
@@ -132,7 +134,7 @@ describe('a guest’s page of a published article', () => {
   it('is good for one build and one day only', async () => {
     const { id } = await article();
     await guest(`/articles/${id}`);
-    expect(await stored().read(id)).toBeInstanceOf(Buffer);
+    expect((await stored().read(id))?.gzip).toBeInstanceOf(Buffer);
     expect(await new StoredPages(db(), build('another', site)).read(id)).toBeUndefined();
     expect(await new StoredPages(db(), build('source', 'https://a.test')).read(id)).toBeUndefined();
     // Another meter's allowances: its premium pages' prompts would name other numbers.

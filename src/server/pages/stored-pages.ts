@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '#server/db/database';
 import type { ArticleTable } from '#server/db/schema';
+import { toBool } from '#server/db/values';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,21 @@ declare module 'fastify' {
 export const claimLifeMs = 60_000;
 
 /** A render under way: filled only if nothing the page shows changed since it was claimed. */
+/** A stored page, with what the caches in front are told of it (pages/cache-headers.ts). */
+export interface StoredPage {
+  gzip: Buffer;
+  isPremium: boolean;
+  publisherId: number;
+  authorId: string;
+}
+
+interface StoredRow {
+  htmlGzip: Buffer | null;
+  isPremium: boolean | number;
+  publisherId: number;
+  authorId: string;
+}
+
 export interface PageClaim {
   articleId: number;
   claim: string;
@@ -34,7 +50,7 @@ export interface PageClaim {
  * stored.
  */
 export class StoredPages {
-  readonly #read: CompiledQuery<{ htmlGzip: Buffer | null }>;
+  readonly #read: CompiledQuery<StoredRow>;
   readonly #readDetail: CompiledQuery<{ detailGzip: Buffer | null }>;
 
   constructor(
@@ -42,14 +58,22 @@ export class StoredPages {
     /** The build and settings pages are rendered with (pages/serve.ts). */
     readonly build: string,
   ) {
-    // Compiled once: a stored page is read for every guest opening an article.
+    // Compiled once: a stored page is read for every guest opening an article. The article's
+    // premium flag, publisher and author, which its caching headers name, come in the same read (by
+    // primary key) rather than in a query of their own.
     this.#read = db
       .selectFrom('storedPage')
-      .select('htmlGzip')
-      .where('articleId', '=', 0)
-      .where('build', '=', '')
-      .where('day', '=', '')
-      .where('claim', 'is', null)
+      .innerJoin('article', 'article.id', 'storedPage.articleId')
+      .select([
+        'storedPage.htmlGzip',
+        'article.isPremium',
+        'article.publisherId',
+        'article.authorId',
+      ])
+      .where('storedPage.articleId', '=', 0)
+      .where('storedPage.build', '=', '')
+      .where('storedPage.day', '=', '')
+      .where('storedPage.claim', 'is', null)
       .compile();
     this.#readDetail = db
       .selectFrom('storedPage')
@@ -66,13 +90,16 @@ export class StoredPages {
     return new Date().toISOString().slice(0, 10);
   }
 
-  /** The stored page of the article for this build and today, compressed; undefined if none. */
-  async read(articleId: number): Promise<Buffer | undefined> {
-    const { rows } = await this.db.executeQuery<{ htmlGzip: Buffer | null }>({
+  /** The stored page of the article for this build and today; undefined if none. */
+  async read(articleId: number): Promise<StoredPage | undefined> {
+    const { rows } = await this.db.executeQuery<StoredRow>({
       ...this.#read,
       parameters: [articleId, this.build, StoredPages.today()],
     });
-    return rows[0]?.htmlGzip ?? undefined;
+    const row = rows[0];
+    if (!row?.htmlGzip) return undefined;
+    const { htmlGzip: gzip, isPremium, publisherId, authorId } = row;
+    return { gzip, isPremium: toBool(isPremium), publisherId, authorId };
   }
 
   /**

@@ -3,7 +3,9 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
 import { readArticle } from '#server/articles/queries/detail';
+import { toBool } from '#server/db/values';
 import { AppError } from '#server/errors';
+import { authorTag, publisherTag } from './cache-headers.js';
 import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
 
@@ -23,7 +25,8 @@ export function storedPageBuild(build: string, publicUrl: string, meter: string)
  * A guest's page of an article, rendered and, when the article is published, stored for every
  * server process (stored-pages.ts). The claim comes before the render reads the article, so a
  * write during the render leaves nothing stored. Storing is a saving, never a condition: a
- * database that refuses it still gets the reader their page.
+ * database that refuses it still gets the reader their page. A complete page comes with what
+ * its caching headers name (cache-headers.ts), read once here for every reader it is kept for.
  */
 export async function storingRender(
   app: FastifyInstance,
@@ -36,7 +39,17 @@ export async function storingRender(
     return null;
   });
   const page = await render();
-  if (!claim || page.status !== 200 || page.location) return page;
+  if (page.status !== 200 || page.location) return page;
+  const article = await app.database.db
+    .selectFrom('article')
+    .select(['isPremium', 'publisherId', 'authorId'])
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  const facts = article && {
+    premium: toBool(article.isPremium),
+    tags: [publisherTag(article.publisherId), authorTag(article.authorId)],
+  };
+  if (!claim) return { ...page, ...facts };
   const gzip = gzipSync(page.html);
   const detail = await guestDetail(app, articleId);
   await stored
@@ -44,7 +57,7 @@ export async function storingRender(
     .catch((err: unknown) => {
       app.log.warn({ err, articleId }, 'the page could not be stored');
     });
-  return { ...page, gzip };
+  return { ...page, ...facts, gzip };
 }
 
 /**

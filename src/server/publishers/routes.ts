@@ -58,6 +58,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', publisherMessages.foreignLogo);
       }
       const id = await createPublisher(db, { name: publisher, logo: publisherLogo });
+      app.pagePurge.publisherChanged(id);
       return reply.status(201).send({ insertedId: String(id) });
     },
   );

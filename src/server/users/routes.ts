@@ -136,6 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         name: parsed.data.name,
         image: photo?.url,
       });
+      app.pagePurge.authorChanged(caller.id);
       return recordOf({ id: caller.id }, 'This account no longer exists');
     },
   );
