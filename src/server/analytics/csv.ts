@@ -72,7 +72,13 @@ export function overviewCsv(overview: AnalyticsOverview, table: AnalyticsTable):
         return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
       }),
     ),
-    { header: true, columns: columns.map(([name]) => name), record_delimiter: 'windows' },
+    {
+      header: true,
+      columns: columns.map(([name]) => name),
+      record_delimiter: 'windows',
+      // A line break of either kind inside a field is quoted, not only the records' own.
+      quoted_match: /[\r\n]/,
+    },
   );
 }
 
