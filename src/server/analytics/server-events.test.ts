@@ -43,7 +43,12 @@ beforeAll(async () => {
   await makeAdmin(t.app, admin.user.id);
   for (let n = 0; n < 6; n += 1) {
     premium.push(
-      (await createArticle(t.app.database.db, admin.user.id, { isPremium: true, title: `Premium ${n}` })).id,
+      (
+        await createArticle(t.app.database.db, admin.user.id, {
+          isPremium: true,
+          title: `Premium ${n}`,
+        })
+      ).id,
     );
   }
   free = (await createArticle(t.app.database.db, admin.user.id)).id;
@@ -53,7 +58,12 @@ afterAll(() => t.close());
 
 const lastId = async () =>
   Number(
-    (await t.app.database.db.selectFrom('analyticsEvent').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0,
+    (
+      await t.app.database.db
+        .selectFrom('analyticsEvent')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
   );
 /** The events recorded while `act` ran. */
 async function recorded(act: () => Promise<unknown>) {
@@ -118,9 +128,13 @@ describe('walls and metered reads', () => {
 
   it("the article page's read: a reader's wall under their keyed hash, a guest's without", async () => {
     const reader = await signUp(t.app);
-    const ownRead = await recorded(() => get(`/api/articles/${premium[0]}/reading`, { cookie: reader.cookie }));
+    const ownRead = await recorded(() =>
+      get(`/api/articles/${premium[0]}/reading`, { cookie: reader.cookie }),
+    );
     expect(kinds(ownRead)).toEqual(['metered_read']);
-    const walled = await recorded(() => get(`/api/articles/${premium[1]}/reading`, { cookie: reader.cookie }));
+    const walled = await recorded(() =>
+      get(`/api/articles/${premium[1]}/reading`, { cookie: reader.cookie }),
+    );
     expect(kinds(walled)).toEqual(['paywall']);
     expect(walled[0]).toMatchObject({
       articleId: premium[1],
@@ -132,8 +146,12 @@ describe('walls and metered reads', () => {
     await get(`/api/articles/${premium[0]}/reading`, guest);
     const guestWall = await recorded(() => get(`/api/articles/${premium[2]}/reading`, guest));
     expect(kinds(guestWall)).toEqual(['registration_wall']);
-    expect(await recorded(() => get(`/api/articles/${premium[2]}/reading`, { ua: googlebot }))).toEqual([]);
-    expect(await recorded(() => get(`/api/articles/${premium[2]}/reading`, { ...guest, cookie: '' }))).toHaveLength(1);
+    expect(
+      await recorded(() => get(`/api/articles/${premium[2]}/reading`, { ua: googlebot })),
+    ).toEqual([]);
+    expect(
+      await recorded(() => get(`/api/articles/${premium[2]}/reading`, { ...guest, cookie: '' })),
+    ).toHaveLength(1);
   });
 });
 
@@ -200,7 +218,11 @@ describe('the funnel: checkouts and subscriptions credited to the last wall with
     });
 
     // Five days later, the new reader subscribes: credited to the wall they registered from.
-    await t.app.database.db.updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute();
+    await t.app.database.db
+      .updateTable('user')
+      .set({ emailVerified: true })
+      .where('id', '=', user.id)
+      .execute();
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -208,7 +230,9 @@ describe('the funnel: checkouts and subscriptions credited to the last wall with
     });
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     clock.advance(5 * day);
-    const bought = await recorded(() => pay({ cookie, user: { id: user.id, name: 'Wall Reader', email }, password: 'Secret1' }));
+    const bought = await recorded(() =>
+      pay({ cookie, user: { id: user.id, name: 'Wall Reader', email }, password: 'Secret1' }),
+    );
     expect(bought.map((event) => event.articleId)).toEqual([premium[5], premium[5]]);
   });
 
@@ -268,7 +292,12 @@ describe('the funnel in the answers', () => {
     await rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
     const raw = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
     const count = (kind: AnalyticsEventKind, credited = false) =>
-      raw.filter((row) => row.kind === kind && row.hour.startsWith('2026-09') && (!credited || row.articleId !== null)).length;
+      raw.filter(
+        (row) =>
+          row.kind === kind &&
+          row.hour.startsWith('2026-09') &&
+          (!credited || row.articleId !== null),
+      ).length;
     const month = await t.app.inject({
       method: 'GET',
       url: '/api/analytics/reader-revenue',
@@ -286,7 +315,11 @@ describe('the funnel in the answers', () => {
     expect(count('subscription')).toBe(4);
 
     const overview = (
-      await t.app.inject({ method: 'GET', url: '/api/analytics/overview?days=30', headers: { cookie: admin.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/analytics/overview?days=30',
+        headers: { cookie: admin.cookie },
+      })
     ).json<AnalyticsOverview>();
     expect(overview.funnel.site).toMatchObject({ checkouts: 2, subscriptions: 2 });
     const fourth = overview.funnel.articles.find((article) => article.articleId === premium[4]);
