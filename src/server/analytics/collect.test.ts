@@ -30,7 +30,11 @@ let articles: number[];
 let pending: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: site, timeZone: 'UTC' }, { clock: clock.now });
+  t = await createTestApp(
+    // The timer's roll-up and sweep run often enough to be seen, and alongside the tests' own.
+    { publicUrl: site, timeZone: 'UTC', sweepIntervalMs: 100 },
+    { clock: clock.now },
+  );
   const db = t.app.database.db;
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
@@ -264,5 +268,50 @@ describe('the daily salt', () => {
     await sweepAnalytics(db, t.app.analytics.salts, clock.now(), '2026-07-03');
     const kept = await db.selectFrom('analyticsSalt').select('day').orderBy('day').execute();
     expect(kept.map((salt) => salt.day)).toEqual(['2026-07-02', '2026-07-03']);
+  });
+});
+
+describe('the timer job', () => {
+  /** Waits up to 5 s for `check` to hold, as the job runs every 100 ms. */
+  async function eventually(check: () => Promise<boolean>) {
+    const until = Date.now() + 5000;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error('the timer job did not get there');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const dailyViews = async (bucket: string) => {
+    const row = await t.app.database.db
+      .selectFrom('analyticsDaily')
+      .select((eb) => eb.fn.sum<number | string>('pageViews').as('views'))
+      .where('bucket', '=', bucket)
+      .executeTakeFirst();
+    return Number(row?.views ?? 0);
+  };
+
+  it('rolls the new events up each run, and deletes raw events after 30 days, keeping the counts', async () => {
+    const today = clock.now().toISOString().slice(0, 10);
+    const before = await dailyViews(today);
+    for (let n = 0; n < 3; n += 1) {
+      await beacon({ type: 'pageview', path: `/articles/${articles[n]}` }, { ip: address() });
+    }
+    const raw = (await events()).filter(
+      (row) => row.kind === 'pageview' && row.hour.startsWith(today),
+    );
+    clock.advance(10_000);
+    await eventually(async () => (await dailyViews(today)) === raw.length);
+    expect(before).toBeLessThan(raw.length);
+
+    clock.advance(31 * 24 * hour);
+    await eventually(async () => (await events()).every((row) => !row.hour.startsWith(today)));
+    expect(await dailyViews(today)).toBe(raw.length);
+    // Nothing of that day's visitors is left to hash them again.
+    const salts = await t.app.database.db.selectFrom('analyticsSalt').select('day').execute();
+    expect(salts.every((salt) => salt.day > today)).toBe(true);
+    const seen = await t.app.database.db
+      .selectFrom('analyticsVisitorSeen')
+      .select('bucket')
+      .execute();
+    expect(seen.every((row) => row.bucket.slice(0, 10) > today)).toBe(true);
   });
 });
