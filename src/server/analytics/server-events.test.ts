@@ -276,6 +276,19 @@ describe('sign-ups and gift links', () => {
     expect(kinds(confirmed)).toEqual(['newsletter_signup']);
   });
 
+  it('records a signed-in reader subscribing with their verified address', async () => {
+    const reader = await signUp(t.app);
+    const subscribed = await recorded(() =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/newsletter/me',
+        headers: { cookie: reader.cookie, 'user-agent': browser },
+        payload: { digest: true, publishers: [] },
+      }),
+    );
+    expect(kinds(subscribed)).toEqual(['newsletter_signup']);
+  });
+
   it("records gift links given and opened through the function the gift links' feature calls", async () => {
     const request = { ip: '198.51.100.50', headers: { 'user-agent': browser } } as FastifyRequest;
     const events = await recorded(async () => {
