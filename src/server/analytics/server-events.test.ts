@@ -253,6 +253,24 @@ describe('the funnel: checkouts and subscriptions credited to the last wall with
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ kind: 'registration', articleId: null, readerHash: null });
   });
+
+  it('registers whatever the page registered from says, crediting nothing it cannot read', async () => {
+    const form = await multipartBody(
+      [{ field: 'photo', bytes: await webp(), filename: 'me.webp', type: 'image/webp' }],
+      { name: 'Long Reader', email: `long-${Date.now()}@example.com`, password: 'Secret1' },
+    );
+    const made = await recorded(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/register?from=/articles/${'9'.repeat(3000)}`,
+        remoteAddress: '198.51.100.42',
+        headers: { ...form.headers, 'user-agent': browser },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(201);
+    });
+    expect(made[0]).toMatchObject({ kind: 'registration', articleId: null });
+  });
 });
 
 describe('sign-ups and gift links', () => {
