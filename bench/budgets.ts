@@ -120,7 +120,11 @@ export function latencyMet(s: ScenarioReport): boolean {
 }
 
 /** The share of the bare route's throughput a scenario must reach, if it has one. */
-export function ratioBudget(s: { budget?: LatencyBudget }): number | undefined {
+export function ratioBudget(s: {
+  budget?: LatencyBudget;
+  ofBareBudget?: number;
+}): number | undefined {
+  if (s.ofBareBudget !== undefined) return s.ofBareBudget;
   return s.budget === 'page' || s.budget === 'detail' ? budgets.ofBare[s.budget] : undefined;
 }
 

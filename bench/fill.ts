@@ -17,6 +17,8 @@ export interface FillResult {
   seconds: number;
   /** Ids a guest may open: approved and free (detail and view scenarios pick from these). */
   openIds: number[];
+  /** Approved premium articles: what the reading meter opens for a guest. */
+  premiumIds: number[];
 }
 
 /**
@@ -32,6 +34,7 @@ export async function fillDatabase(
   const started = performance.now();
   const handle = openDatabase(config);
   const openIds: number[] = [];
+  const premiumIds: number[] = [];
   try {
     await migrateToLatest(handle.db);
     const random = benchRandom();
@@ -72,7 +75,9 @@ export async function fillDatabase(
           benchArticle(id, counts.articles, counts.users, random),
         );
         await insertArticles(trx, articles);
-        for (const a of articles) if (a.isApproved && !a.isPremium) openIds.push(a.id);
+        for (const a of articles) {
+          if (a.isApproved) (a.isPremium ? premiumIds : openIds).push(a.id);
+        }
       }
     });
     if (handle.dialect === 'postgres') {
@@ -90,7 +95,7 @@ export async function fillDatabase(
   } finally {
     await handle.close();
   }
-  return { seconds: (performance.now() - started) / 1000, openIds };
+  return { seconds: (performance.now() - started) / 1000, openIds, premiumIds };
 }
 
 /** Rows per INSERT: 14 columns x 1000 stays under both engines' limit on bound parameters. */

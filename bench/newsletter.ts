@@ -11,7 +11,7 @@ import { fillDatabase } from './fill.js';
 import { loadAtRate } from './open-loop.js';
 import { errorCount, type LoadResult } from './load.js';
 import { mainScript } from './bundle-size.js';
-import { scenarios } from './scenarios.js';
+import { scenarioContext, scenarios } from './scenarios.js';
 import { startServer } from './server.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { waitForStoredPages } from './stored-pages.js';
@@ -66,7 +66,7 @@ try {
   });
   stopServer = () => server.stop();
   await waitForStoredPages(database.config);
-  const all = scenarios({ openIds: fill.openIds, mainScript: mainScript('dist/web') });
+  const all = scenarios(scenarioContext(fill, server, mainScript('dist/web')));
   const reading = all.filter((s) => ['home', 'article', 'page1'].includes(s.key));
   await warmUpEveryRoute(server.baseUrl, all, { connections: load.connections, seconds: 1 });
 

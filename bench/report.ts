@@ -34,6 +34,8 @@ export interface ScenarioReport {
   /** `cpuUs` relative to the bare route's, measured beside it as `ofBare` is. */
   cpuOfBare?: number;
   budget?: LatencyBudget;
+  /** Its own share of the bare route's throughput to reach (Scenario.ofBareBudget). */
+  ofBareBudget?: number;
   maxRss: number;
   /** The median of the RSS samples taken during the saturated run (the memory budget's). */
   medianRss: number;

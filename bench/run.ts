@@ -11,7 +11,7 @@ import { loadAtRate } from './open-loop.js';
 import { residentBytes, sampleMemory } from './memory.js';
 import { readOptions } from './options.js';
 import { formatReport, machine, saveReport, type ScenarioReport } from './report.js';
-import { scenarios, type Scenario } from './scenarios.js';
+import { scenarioContext, scenarios, type Scenario } from './scenarios.js';
 import { settle } from './settle.js';
 import { startServer, type RunningServer } from './server.js';
 import { waitForStoredPages } from './stored-pages.js';
@@ -64,7 +64,7 @@ try {
       : `Stored in ${storedPages.toFixed(0)} s.`,
   );
 
-  const all = scenarios({ openIds: fill.openIds, mainScript: mainScript(webDir) });
+  const all = scenarios(scenarioContext(fill, running, mainScript(webDir)));
   const byKey = (key: string) => all.find((s) => s.key === key)!;
   // The first API scenario runs again at the end: the same work must not need more memory.
   const plan = [
@@ -154,6 +154,7 @@ try {
       cpuUs,
       cpuOfBare: cpuUs && bareCpu ? cpuUs / bareCpu : undefined,
       budget: scenario.budget,
+      ofBareBudget: scenario.ofBareBudget,
       rate,
       maxRss,
       medianRss,

@@ -1,5 +1,8 @@
 import { tags } from '../src/shared/tags.js';
+import { newVisitorCookie } from '../src/server/meter/visitor-cookie.js';
 import { publisherNames, searchWords, titleWords } from './corpus.js';
+import type { FillResult } from './fill.js';
+import type { RunningServer } from './server.js';
 
 /** Which budget a scenario's latency is held to (docs/PERFORMANCE.md, The budgets). */
 export type LatencyBudget = 'list' | 'detail' | 'page' | 'search';
@@ -20,6 +23,8 @@ export interface Scenario {
   fixedAmount?: true;
   /** The arrival rate its budget holds at (docs/PERFORMANCE.md), when below the run's (`--rate`). */
   budgetRate?: number;
+  /** Its own share of the bare route's throughput to reach, instead of its budget kind's. */
+  ofBareBudget?: number;
   /** Called for every request, so ids and search words vary as they do with real readers. */
   next(): BenchRequest;
 }
@@ -27,8 +32,27 @@ export interface Scenario {
 export interface ScenarioContext {
   /** Approved, free articles: what a guest can open. */
   openIds: readonly number[];
+  /** Approved premium articles: what the reading meter opens for a guest. */
+  premiumIds: readonly number[];
+  /** Signs a guest's visitor cookie as the server does (its secret), for the metered readers. */
+  visitorCookie(): string;
   /** The built app's main script, e.g. /assets/index-abc123.js. */
   mainScript: string;
+}
+
+/** What the scenarios need of the filled database, the running server and the build. */
+export function scenarioContext(
+  fill: FillResult,
+  server: RunningServer,
+  mainScript: string,
+): ScenarioContext {
+  return {
+    openIds: fill.openIds,
+    premiumIds: fill.premiumIds,
+    // The cookie as a browser sends it back: its name and value, without the attributes.
+    visitorCookie: () => newVisitorCookie(server.secret, false).header.split(';')[0]!,
+    mainScript,
+  };
 }
 
 /** Whole publishers' names, and each word of them but "The" in lower case. */
@@ -36,6 +60,13 @@ const publisherSearches = [
   ...publisherNames,
   ...publisherNames.flatMap((name) => name.split(' ').slice(1)).map((word) => word.toLowerCase()),
 ];
+
+/**
+ * The guests the metered scenario's requests come from: a month's readers of a site that
+ * serves the benchmark's 100,000 articles. Each opens a few premium articles in a run, so the
+ * run holds both kinds of answer: the meter opening an article, and the wall.
+ */
+const meteredVisitors = 50_000;
 
 /** The All Articles page's page size (src/web/pages/all-published-articles). */
 const pageSize = 12;
@@ -54,6 +85,10 @@ const assetHeaders = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
  */
 export function scenarios(context: ScenarioContext): Scenario[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const visitors = Array.from({ length: meteredVisitors }, (_, n) => ({
+    cookie: context.visitorCookie(),
+    address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  }));
   const list = (query: string): BenchRequest => ({
     method: 'GET',
     path: `/api/articles?isApproved=true${query}&page=1&limit=${pageSize}`,
@@ -158,6 +193,24 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       label: 'article page (guest HTML, random ids)',
       budget: 'page',
       next: () => get(`/articles/${pick(context.openIds)}`, pageHeaders),
+    },
+    // A guest's premium article under the reading meter (decision 023): each request one of a
+    // month's guests, with their visitor cookie and address, opening a premium article at
+    // random. Their first two are theirs alone (rendered for them, counted), the rest the
+    // stored page with the wall; every one costs the meter's count.
+    {
+      key: 'metered',
+      label: 'premium article page (guest HTML, metered, random visitors)',
+      budget: 'page',
+      ofBareBudget: 0.4,
+      next: () => {
+        const visitor = pick(visitors);
+        return get(`/articles/${pick(context.premiumIds)}`, {
+          ...pageHeaders,
+          cookie: visitor.cookie,
+          'x-forwarded-for': visitor.address,
+        });
+      },
     },
     { key: 'script', label: 'main JS asset', next: () => get(context.mainScript, assetHeaders) },
   ];

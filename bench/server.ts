@@ -6,6 +6,8 @@ import type { BenchDatabase } from './databases.js';
 export interface RunningServer {
   pid: number;
   baseUrl: string;
+  /** The server's secret (BETTER_AUTH_SECRET), with which a scenario signs visitor cookies. */
+  secret: string;
   /** The last lines the server wrote (shown when it fails). */
   output(): string;
   /** Resolves with the exit code; rejects if the server died before stop() was called. */
@@ -28,6 +30,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const secret = extraEnv.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url');
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH,
@@ -37,7 +40,7 @@ export async function startServer(
       PUBLIC_URL: baseUrl,
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+      BETTER_AUTH_SECRET: secret,
       SEED_DEMO: 'false',
       // No payment is made here; production refuses the demo provider unless told.
       DEMO_PAYMENTS: 'true',
@@ -72,6 +75,7 @@ export async function startServer(
   return {
     pid: pidOf(child),
     baseUrl,
+    secret,
     output: () => output,
     exited,
     stop: () => {

@@ -13,6 +13,8 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptSweepPlugin } from './rate-limit/sweep.js';
 import { readingMeterPlugin } from './meter/plugin.js';
+import { giftLinksPlugin } from './gifts/plugin.js';
+import { giftRoutes } from './gifts/routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { pageFormRoutes } from './auth/page-forms.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -33,6 +35,8 @@ import { installWebApp } from './http/web-app.js';
 import { logDestination, requestLogController, type LogStream } from './log.js';
 import { loadBuiltPages } from './pages/load.js';
 import { pageAnswerer, type Pages } from './pages/serve.js';
+import { StoredPages } from './pages/stored-pages.js';
+import { storedPageBuild } from './pages/storing-render.js';
 import { imagesPlugin } from './images/plugin.js';
 import { outboxPage } from './mail/outbox-page.js';
 import { mailPlugin } from './mail/plugin.js';
@@ -119,6 +123,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(readingMeterPlugin, { config });
+  await app.register(giftLinksPlugin, { config });
+  // The web app's pages, where it is served; the guests' stored article pages and details are
+  // good for its build only (pages/stored-pages.ts).
+  const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
+  app.decorate(
+    'storedPages',
+    pages &&
+      new StoredPages(
+        app.database.db,
+        storedPageBuild(pages.build, config.publicUrl, app.readingMeter.describe()),
+      ),
+  );
   await app.register(analyticsPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
@@ -128,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(healthRoutes);
   await app.register(publisherRoutes);
   await app.register(articleRoutes);
+  await app.register(giftRoutes);
   await app.register(searchRoutes);
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
@@ -149,7 +166,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await app.register(outboxPage, { dir: config.mail.dir });
   }
 
-  const pages = deps.pages ?? (config.webDir ? await loadBuiltPages(config.webDir) : null);
   const answerer = pages && pageAnswerer(app, pages, config.publicUrl, config.authSecret);
   // The sign-in, registration and password forms work before the app's script has run.
   if (answerer) await app.register(pageFormRoutes, { answerForm: answerer.answerForm });

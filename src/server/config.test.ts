@@ -165,6 +165,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lets a premium reader send ten gift links a month unless told', () => {
+    const gifts = (env: Record<string, string> = {}) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).giftsPerMonth;
+    expect(gifts()).toBe(10);
+    expect(gifts({ GIFTS_PER_MONTH: '0' })).toBe(0);
+    expect(gifts({ GIFTS_PER_MONTH: '1000' })).toBe(1000);
+    for (const bad of ['-1', '2.5', 'ten', '1001']) {
+      expect(errorOf({ GIFTS_PER_MONTH: bad })).toBe(
+        `GIFTS_PER_MONTH must be a number of gift links a month from 0 to 1000 (got "${bad}")`,
+      );
+    }
+  });
+
   it('uses PostgreSQL for a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/news', DATA_DIR: dataDir() });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/news' });

@@ -9,6 +9,7 @@ import { loadEnvFile } from './env-file.js';
 const workersError = 'a number of workers from 1 to 256, or auto for one per core';
 
 const meterError = 'a number of articles a month from 0 to 1000';
+const giftsError = 'a number of gift links a month from 0 to 1000';
 const meterAllowance = z.coerce
   .number({ error: meterError })
   .int(meterError)
@@ -99,12 +100,12 @@ const envSchema = z.object({
   // (the reading meter, decision 023); 0 leaves them the paywall.
   METER_GUEST_FREE: meterAllowance.default(2),
   METER_REGISTERED_FREE: meterAllowance.default(5),
-  // Gift links a subscriber may give a month (gift links; shown on the analytics dashboard).
+  // Gift links a premium reader may send a calendar month (decision 024); 0 turns them off.
   GIFTS_PER_MONTH: z.coerce
-    .number({ error: 'a number of gift links a month from 0 to 1000' })
-    .int('a number of gift links a month from 0 to 1000')
-    .min(0, 'a number of gift links a month from 0 to 1000')
-    .max(1000, 'a number of gift links a month from 0 to 1000')
+    .number({ error: giftsError })
+    .int(giftsError)
+    .min(0, giftsError)
+    .max(1000, giftsError)
     .default(10),
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
@@ -259,7 +260,7 @@ export interface AppConfig {
    * (METER_GUEST_FREE, METER_REGISTERED_FREE; src/server/meter); 0 is the paywall.
    */
   meter: MeterAllowances;
-  /** Gift links a subscriber may give a month (GIFTS_PER_MONTH); 10 unless set. */
+  /** Gift links a premium reader may send a calendar month (GIFTS_PER_MONTH); 10 unless set. */
   giftsPerMonth?: number;
   /**
    * The site's time zone (TZ), for the digest's day and hour and the meter's months; the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserRecord } from './accounts.js';
 import { articleSchema, type Article } from './articles.js';
 import { meterStateSchema } from './api/meter.js';
+import { giftNoticeSchema } from './api/gifts.js';
 import type { Publisher } from './publisher.js';
 import type { SearchAnswer } from './api/search.js';
 import type { Statistics } from './api/statistics.js';
@@ -36,6 +37,12 @@ export const articleReadingSchema = z.object({
    * it, or whose preview they get once it is spent); null when the meter had no say.
    */
   meter: meterStateSchema.nullable(),
+  /**
+   * What the gift link the reader came by did (decision 024): `open` when it gave them the
+   * whole text, else why not. Absent when the address carried no gift, or when the reader may
+   * read the text anyway.
+   */
+  gift: giftNoticeSchema.optional(),
   /** The size and widths of each picture in the body as sent, by address, as recorded. */
   bodyImages: z.record(
     z.string(),

@@ -15,6 +15,7 @@ import type { AppConfig } from '#server/config';
 import { parseArticleId } from '#server/articles/article-id';
 import { articleIdParams } from '#server/articles/request-schemas';
 import { AppError } from '#server/errors';
+import { defaultGiftsPerMonth } from '#server/gifts/plugin';
 import { csvFileName, overviewCsv } from './csv.js';
 import { hourBucket } from './days.js';
 import { readArticleFigures, readMonthFigures, readOverview } from './overview.js';
@@ -111,7 +112,7 @@ export const analyticsAnswerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }>
       readMonthFigures(db, today(), {
         guestFree: config.meter.guest,
         registeredFree: config.meter.registered,
-        giftsPerMonth: config.giftsPerMonth ?? 10,
+        giftsPerMonth: config.giftsPerMonth ?? defaultGiftsPerMonth,
       }),
   );
 };

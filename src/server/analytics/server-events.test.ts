@@ -4,7 +4,7 @@ import type { AnalyticsOverview, ReaderRevenueMonth } from '#shared/api/analytic
 import { createTestApp, type TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
-import { createArticle } from '#server/test/factories';
+import { createArticle, makePremium } from '#server/test/factories';
 import { multipartBody, webp } from '#server/test/image-fixtures';
 import { linkIn, waitForMail } from '#server/test/outbox';
 import { sourcePages } from '#server/test/pages';
@@ -307,6 +307,27 @@ describe('sign-ups and gift links', () => {
     expect(kinds(subscribed)).toEqual(['newsletter_signup']);
   });
 
+  it('records a gift link given, and each browser it opens for, where the gift links are', async () => {
+    const giver = await signUp(t.app);
+    await makePremium(t.app.database.db, giver.user.id);
+    let url = '';
+    const given = await recorded(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/articles/${premium[3]}/gifts`,
+        headers: { cookie: giver.cookie, 'user-agent': browser },
+      });
+      expect(res.statusCode).toBe(201);
+      url = res.json<{ url: string }>().url;
+    });
+    expect(kinds(given)).toEqual(['gift_given']);
+    const gift = new URL(url).searchParams.get('gift')!;
+    const reading = `/api/articles/${premium[3]}/reading?gift=${encodeURIComponent(gift)}`;
+    const opened = await recorded(() => get(reading, { ip: '198.51.100.60' }));
+    expect(kinds(opened)).toEqual(['gift_opened']);
+    expect(opened[0]).toMatchObject({ articleId: premium[3] });
+  });
+
   it("records gift links given and opened through the function the gift links' feature calls", async () => {
     const request = { ip: '198.51.100.50', headers: { 'user-agent': browser } } as FastifyRequest;
     const events = await recorded(async () => {
@@ -340,8 +361,8 @@ describe('the funnel in the answers', () => {
       walls: count('paywall') + count('registration_wall'),
       registrationsAfterWall: 1,
       subscriptionsAfterWall: 2,
-      giftsGiven: 1,
-      giftsOpened: 1,
+      giftsGiven: 2,
+      giftsOpened: 2,
     });
     expect(count('subscription')).toBe(4);
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { articleMessages } from '#shared/article-messages';
 import { articleSchema, createArticleSchema } from '#shared/articles';
 import { articleDetailSchema } from '#shared/api/article-detail';
+import { giftQuery } from '#shared/api/gifts';
 import { apiErrorSchema } from '#shared/api-error';
 import {
   currentUser,
@@ -15,7 +16,7 @@ import { AppError } from '#server/errors';
 import { isSavedImage } from '#server/images/variants';
 import { requireStoredBodyImages } from './body-images.js';
 import { readLifetimesMs } from '#server/cache/kept-reads';
-import { replyWithShared, sharedAnswerOf } from '#server/http/compress-answers';
+import { replyWithShared, sendGzipped, sharedAnswerOf } from '#server/http/compress-answers';
 import { articleReadingSchema } from '#shared/pages';
 import { parseArticleId } from './article-id.js';
 import { approvalFilter, mayListAuthor } from './entitlement.js';
@@ -206,19 +207,27 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           '404 for a pending or declined article unless the caller is its author or an admin; ' +
           '403 for a premium article unless the caller is premium, an admin or its author, or ' +
           'the reading meter opens it for them: then `meter` says where theirs stands, and the ' +
-          'answer is `Cache-Control: private, no-store`. ' +
-          'A guest’s answer of a free article is kept up to 30 seconds and forgotten on any ' +
-          'write that changes it; its `viewCount` may lag as much, as the lists’ does.',
+          'answer is `Cache-Control: private, no-store`. `?gift=` (a gift link’s token, ' +
+          'decision 024) opens it while the link is good for this browser; `gift` says so, ' +
+          'and a refusal’s message why not. ' +
+          'A guest’s answer of a free article is stored with its guest page (until then, kept ' +
+          'up to 30 seconds) and forgotten on any write that changes it; its `viewCount` may ' +
+          'lag until the page is stored again (a day at most).',
         params: articleIdParams,
+        querystring: giftQuery,
         response: { 200: articleDetailSchema, 403: error, 404: error },
       },
     },
     async (request, reply) => {
       const id = parseArticleId(request.params.id);
       const caller = await currentUser(request);
-      const meter = app.readingMeter.forRequest(request, reply, caller);
+      const meter = app.giftLinks.meterFor(request, reply, caller, request.query.gift);
       if (caller) return readArticle(db, id, caller, meter);
-      // A published free article is the same for every guest: kept like a list's page from its
+      // A published free article is the same for every guest: stored with its guest page,
+      // compressed (pages/storing-render.ts), and sent as stored: one read of one row.
+      const stored = await app.storedPages?.readDetail(id);
+      if (stored) return sendGzipped(request, reply, stored, 'application/json; charset=utf-8');
+      // Until it is stored (a new article, a new build or day), it is kept like a list's page from its
       // second request, made into JSON and compressed once, and forgotten on every change
       // announced (its view count may lag as the lists' do). A refusal (404, 403) is an error,
       // never kept: a premium article's is read again with this guest's meter, for them alone.
@@ -254,15 +263,18 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'or declined article unless the caller is its author or an admin. `image` is the ' +
           'picture’s size in pixels when it was uploaded to the site, else null. A premium ' +
           'article the reading meter opens is `full` and `Cache-Control: private, no-store`; ' +
-          '`meter` says where the reader’s meter stands whenever it decided, else null.',
+          '`meter` says where the reader’s meter stands whenever it decided, else null. ' +
+          '`?gift=` (a gift link’s token) opens it in full while the link is good for this ' +
+          'browser; `gift.status` says what the link did, and the answer is private.',
         params: articleIdParams,
+        querystring: giftQuery,
         response: { 200: articleReadingSchema, 404: error },
       },
     },
     async (request, reply) => {
       const id = parseArticleId(request.params.id);
       const caller = await currentUser(request);
-      const meter = app.readingMeter.forRequest(request, reply, caller);
+      const meter = app.giftLinks.meterFor(request, reply, caller, request.query.gift);
       const reading = await readArticleForReader(db, id, caller, meter);
       if (!reading) throw new AppError('not_found', articleMessages.notFound);
       if (reading.access === 'preview')

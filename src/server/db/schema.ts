@@ -88,6 +88,31 @@ export interface MeteredReadTable {
   articleId: number;
 }
 
+/** A gift link (gifts/, migration 026): never its token in the clear. */
+export interface GiftTable {
+  id: Generated<number>;
+  articleId: number;
+  giverId: string;
+  /** SHA-256 of the link's token, base64url: what an opening looks the gift up by. */
+  tokenHash: string;
+  /** The token sealed under the server's secret (gifts/tokens.ts), to give its giver again. */
+  tokenSealed: string;
+  /** The giver's calendar month it counts in, `2026-11`, in the site's time zone. */
+  month: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  openedCount: ColumnType<number, number | undefined, number>;
+}
+
+/** One browser's first opening of a gift link, named by keyed hashes only (gifts/browser-keys.ts). */
+export interface GiftOpeningTable {
+  giftId: number;
+  browserHash: string;
+  networkHash: string;
+  firstOpenedAt: Timestamp;
+}
+
 /** Images stored where the app can delete them (local disk, S3), for the sweeper. */
 export interface StoredImageTable {
   /** The URL it is shown at, as articles, users and publishers refer to it. */
@@ -209,6 +234,8 @@ export interface StoredPageTable {
   claim: string | null;
   claimedAt: number;
   htmlGzip: Buffer | null;
+  /** A free article's public detail, JSON, gzip-compressed (migration 028); null otherwise. */
+  detailGzip: Buffer | null;
 }
 
 /** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */
@@ -389,6 +416,8 @@ export interface Database {
   rateLimit: RateLimitTable;
   attempt: AttemptTable;
   meteredRead: MeteredReadTable;
+  gift: GiftTable;
+  giftOpening: GiftOpeningTable;
   storedImage: StoredImageTable;
   imageVariant: ImageVariantTable;
   publisher: PublisherTable;

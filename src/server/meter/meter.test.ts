@@ -205,6 +205,28 @@ describe('the reading meter, for a guest', () => {
     expect((await meteredRows()).length).toBe(before);
   });
 
+  it('spends nothing on a HEAD request, which reads no text', async () => {
+    const before = (await meteredRows()).length;
+    for (const url of [
+      `/articles/${premium[3]}`,
+      `/api/articledetail/${premium[3]}`,
+      `/api/articles/${premium[3]}/reading`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'HEAD',
+        url,
+        remoteAddress: '198.51.100.40',
+        headers: { 'user-agent': browser },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await meteredRows()).length).toBe(before);
+    // The same guest's first GET still finds their whole allowance.
+    const reading = await client('198.51.100.40').reading(premium[3]!);
+    expect(readingOf(reading)).toMatchObject({ access: 'full', meter: { used: 1, remaining: 1 } });
+  });
+
   it('answers the detail in full under the meter, for this guest alone', async () => {
     const guest = client('198.51.100.5');
     const res = await guest.detail(premium[5]!);

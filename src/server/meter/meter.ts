@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { MeterState } from '#shared/api/meter';
 import { meterOpens, meterState, spentGuestMeter, type MeterAllowances } from '#shared/rules/meter';
+import type { GiftNotice } from '#shared/api/gifts';
 import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
@@ -12,10 +13,12 @@ import { newVisitorCookie, visitorIdOf } from './visitor-cookie.js';
 
 /** What the meter decided for one premium article the reader may not read otherwise. */
 export interface MeterOutcome {
-  /** Whether they read it in full, as one of their month's allowance. */
+  /** Whether they read it in full, as one of their month's allowance (or a gift link's). */
   granted: boolean;
-  /** Where they stand afterwards, as their page says. */
-  state: MeterState;
+  /** Where they stand afterwards, as their page says; null when the meter had no say. */
+  state: MeterState | null;
+  /** What the gift link the reader came by did, when they came by one (gifts/). */
+  gift?: GiftNotice;
 }
 
 /**
@@ -39,6 +42,14 @@ const notMetered: ArticleMeter = () => Promise.resolve(null);
 /** Crawlers read what every guest's shared page shows: never metered, never the full text. */
 function isCrawler(request: FastifyRequest): boolean {
   return isbot(request.headers['user-agent']);
+}
+
+/**
+ * A HEAD request reads no text, so it spends nothing: it is answered as the meter's hard wall
+ * (Fastify answers HEAD with its GET route's handler, which would otherwise count the read).
+ */
+function isHead(request: FastifyRequest): boolean {
+  return request.method === 'HEAD';
 }
 
 /**
@@ -79,7 +90,7 @@ export class ReadingMeter {
    */
   forRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): ArticleMeter {
     const allowance = this.allowanceOf(caller);
-    if (allowance === 0) return notMetered;
+    if (allowance === 0 || isHead(request)) return notMetered;
     if (!caller && isCrawler(request)) return this.sharedGuest;
     return async (articleId) => {
       const month = this.month();
@@ -109,7 +120,7 @@ export class ReadingMeter {
    */
   async opensForGuest(request: FastifyRequest, articleId: number): Promise<boolean> {
     const allowance = this.settings.allowances.guest;
-    if (allowance === 0 || isCrawler(request)) return false;
+    if (allowance === 0 || isCrawler(request) || isHead(request)) return false;
     if (!(await isPublishedPremium(this.db, articleId))) return false;
     const month = this.month();
     const { keys } = this.readerOf(request, null, month);

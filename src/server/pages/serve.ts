@@ -4,11 +4,12 @@ import { paths } from '#shared/paths';
 import { currentUser, type Caller } from '#server/auth/guards';
 import type { ArticleMeter } from '#server/meter/meter';
 import { sendGzipped, sendShared } from '#server/http/compress-answers';
+import { giftTokenOf } from '#server/gifts/gift-links';
+import { answerGiftPage } from '#server/gifts/page';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
 import { guestPage, isGuestPageKept } from './guest-pages.js';
-import { storedPageBuild, storingRender } from './storing-render.js';
-import { StoredPages } from './stored-pages.js';
+import { storingRender } from './storing-render.js';
 
 /** The server entry of the web app and the built files its pages name. */
 export interface Pages {
@@ -62,10 +63,8 @@ export function pageAnswerer(
   /** A page for this request's reader alone, their meter counting: never kept or stored. */
   const renderOwn = (request: FastifyRequest, reply: FastifyReply, caller: Caller | null) =>
     render(request.url, caller, request.ip, meter.forRequest(request, reply, caller));
-  const stored = new StoredPages(
-    app.database.db,
-    storedPageBuild(pages.build, publicUrl, meter.describe()),
-  );
+  const stored = app.storedPages;
+  if (!stored) throw new Error('The stored pages are made where the web app is served');
   const renderGuestArticle = (articleId: number) =>
     storingRender(app, stored, articleId, () =>
       render(paths.article(String(articleId)), null, '', meter.sharedGuest),
@@ -83,6 +82,12 @@ export function pageAnswerer(
     }
 
     const caller = await currentUser(request);
+    // A gift link's article page (decision 024): the reader's own, never kept or stored.
+    const gift = match.id === 'article' ? giftTokenOf(request.url) : undefined;
+    if (gift !== undefined) {
+      const meterOfGift = app.giftLinks.meterFor(request, reply, caller, gift);
+      return answerGiftPage(reply, await render(request.url, caller, request.ip, meterOfGift));
+    }
     // A guest's page is the same for every guest: kept under its path and the parameters it
     // reads, so that a query it ignores (`/?x=1`) makes no new render.
     const address = match.path + match.search;

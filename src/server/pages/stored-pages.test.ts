@@ -344,3 +344,75 @@ describe('filling the store ahead of readers', () => {
       .toContain('Opened by nobody, still');
   });
 });
+
+describe('a guest’s detail of a published article', () => {
+  const detail = (id: number, headers: Record<string, string> = {}) =>
+    guest(`/api/articledetail/${id}`, headers);
+  const jsonOf = (res: Awaited<ReturnType<typeof guest>>) => JSON.parse(htmlOf(res)) as unknown;
+  const storedDetail = async (id: number) =>
+    (
+      await db()
+        .selectFrom('storedPage')
+        .select('detailGzip')
+        .where('articleId', '=', id)
+        .executeTakeFirst()
+    )?.detailGzip;
+
+  it('is stored with its page, as a signed-in reader’s read says it, and sent as stored', async () => {
+    const { id } = await article({ title: 'Ferry timetable changes' });
+    await guest(`/articles/${id}`);
+    const kept = await storedDetail(id);
+    expect(kept).toBeTruthy();
+    // What a signed-in reader is answered by the query, without the store.
+    const asReader = await detail(id, { cookie: subscriber.cookie });
+    expect(JSON.parse(gunzipSync(kept!).toString())).toEqual(jsonOf(asReader));
+
+    // Recognizably the stored bytes: sent as they are.
+    const marked = { ...(jsonOf(asReader) as object), name: 'Stored ferry timetable' };
+    await db()
+      .updateTable('storedPage')
+      .set({ detailGzip: gzipSync(JSON.stringify(marked)) })
+      .where('articleId', '=', id)
+      .execute();
+    const res = await detail(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(jsonOf(res)).toEqual(marked);
+    // Decompressed for a reader who takes no gzip; never sent to a signed-in reader.
+    expect(jsonOf(await detail(id, { 'accept-encoding': 'identity' }))).toEqual(marked);
+    expect(jsonOf(await detail(id, { cookie: admin.cookie }))).toMatchObject({
+      name: 'Ferry timetable changes',
+    });
+  });
+
+  it('is forgotten with its page when the article changes', async () => {
+    const { id } = await article({ title: 'Bridge repairs' });
+    await guest(`/articles/${id}`);
+    expect(await storedDetail(id)).toBeTruthy();
+    await db()
+      .updateTable('article')
+      .set({ title: 'Bridge repairs finished' })
+      .where('id', '=', id)
+      .execute();
+    expect(await storedRow(id)).toBeUndefined();
+    expect(jsonOf(await detail(id))).toMatchObject({ name: 'Bridge repairs finished' });
+  });
+
+  it('is never stored for a premium article, whose text a guest may not read', async () => {
+    const { id } = await article({
+      title: 'Night shift',
+      isPremium: true,
+      description: `The ward is quiet. ${premiumSecret} Dawn comes.`,
+    });
+    await guest(`/articles/${id}`);
+    const row = await storedRow(id);
+    expect(row?.htmlGzip).toBeTruthy();
+    expect(await storedDetail(id)).toBeNull();
+    const res = await detail(id, {
+      'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(htmlOf(res)).not.toContain(premiumSecret);
+  });
+});

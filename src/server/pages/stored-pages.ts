@@ -3,6 +3,16 @@ import type { CompiledQuery } from 'kysely';
 import type { Db } from '#server/db/database';
 import type { ArticleTable } from '#server/db/schema';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The guests' stored article pages and free articles' details, for the web app's build;
+     * null where the web app is not served (a server without it stores nothing).
+     */
+    storedPages: StoredPages | null;
+  }
+}
+
 /** A claim older than this belongs to a render that died: the page may be claimed again. */
 export const claimLifeMs = 60_000;
 
@@ -25,6 +35,7 @@ export interface PageClaim {
  */
 export class StoredPages {
   readonly #read: CompiledQuery<{ htmlGzip: Buffer | null }>;
+  readonly #readDetail: CompiledQuery<{ detailGzip: Buffer | null }>;
 
   constructor(
     private readonly db: Db,
@@ -35,6 +46,14 @@ export class StoredPages {
     this.#read = db
       .selectFrom('storedPage')
       .select('htmlGzip')
+      .where('articleId', '=', 0)
+      .where('build', '=', '')
+      .where('day', '=', '')
+      .where('claim', 'is', null)
+      .compile();
+    this.#readDetail = db
+      .selectFrom('storedPage')
+      .select('detailGzip')
       .where('articleId', '=', 0)
       .where('build', '=', '')
       .where('day', '=', '')
@@ -57,6 +76,18 @@ export class StoredPages {
   }
 
   /**
+   * The article's public detail as a guest gets it, JSON gzip-compressed, stored with its page;
+   * undefined if none (a premium article, or no page stored for this build and today).
+   */
+  async readDetail(articleId: number): Promise<Buffer | undefined> {
+    const { rows } = await this.db.executeQuery<{ detailGzip: Buffer | null }>({
+      ...this.#readDetail,
+      parameters: [articleId, this.build, StoredPages.today()],
+    });
+    return rows[0]?.detailGzip ?? undefined;
+  }
+
+  /**
    * Claims the article's page for a render about to start; null when the article is not
    * published (nothing to store) or another render claimed it a moment ago.
    */
@@ -65,7 +96,7 @@ export class StoredPages {
     const day = StoredPages.today();
     const claimed = await this.db
       .insertInto('storedPage')
-      .columns(['articleId', 'build', 'day', 'claim', 'claimedAt', 'htmlGzip'])
+      .columns(['articleId', 'build', 'day', 'claim', 'claimedAt', 'htmlGzip', 'detailGzip'])
       .expression((eb) =>
         eb
           .selectFrom('article')
@@ -76,6 +107,7 @@ export class StoredPages {
             s.val(claim).as('claim'),
             s.val(now).as('claimedAt'),
             s.val(null).as('htmlGzip'),
+            s.val(null).as('detailGzip'),
           ])
           .where('article.id', '=', articleId)
           .where('article.isApproved', '=', true),
@@ -89,6 +121,7 @@ export class StoredPages {
             claim: eb.ref('excluded.claim'),
             claimedAt: eb.ref('excluded.claimedAt'),
             htmlGzip: null,
+            detailGzip: null,
           }))
           // A fresh claim by another render stands: two renders of one page gain nothing.
           .where((eb) =>
@@ -102,11 +135,18 @@ export class StoredPages {
     return Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0 ? { articleId, claim } : null;
   }
 
-  /** Stores the claimed page; false when a write since the claim took it away. */
-  async fill({ articleId, claim }: PageClaim, htmlGzip: Buffer): Promise<boolean> {
+  /**
+   * Stores the claimed page, and the article's public detail when it has one; false when a
+   * write since the claim took it away.
+   */
+  async fill(
+    { articleId, claim }: PageClaim,
+    htmlGzip: Buffer,
+    detailGzip: Buffer | null = null,
+  ): Promise<boolean> {
     const filled = await this.db
       .updateTable('storedPage')
-      .set({ htmlGzip, claim: null })
+      .set({ htmlGzip, detailGzip, claim: null })
       .where('articleId', '=', articleId)
       .where('claim', '=', claim)
       .executeTakeFirst();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage } from '#shared/pages';
+import { readArticle } from '#server/articles/queries/detail';
+import { AppError } from '#server/errors';
 import type { GuestRender } from './guest-pages.js';
 import type { StoredPages } from './stored-pages.js';
 
@@ -36,8 +38,24 @@ export async function storingRender(
   const page = await render();
   if (!claim || page.status !== 200 || page.location) return page;
   const gzip = gzipSync(page.html);
-  await stored.fill(claim, gzip).catch((err: unknown) => {
-    app.log.warn({ err, articleId }, 'the page could not be stored');
-  });
+  const detail = await guestDetail(app, articleId);
+  await stored
+    .fill(claim, gzip, detail === null ? null : gzipSync(detail))
+    .catch((err: unknown) => {
+      app.log.warn({ err, articleId }, 'the page could not be stored');
+    });
   return { ...page, gzip };
+}
+
+/**
+ * The article's detail as every guest gets it (`GET /api/articledetail/:id`, the JSON its route
+ * sends a guest), stored beside its page; null for an article a guest may not read whole.
+ */
+async function guestDetail(app: FastifyInstance, articleId: number): Promise<string | null> {
+  try {
+    return JSON.stringify(await readArticle(app.database.db, articleId, null));
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
 }

@@ -27,6 +27,11 @@ interface Props {
   path?: string;
   /** Private, not-found and error pages: search engines are asked to leave them out. */
   noindex?: boolean;
+  /**
+   * With `noindex`, still names the canonical address: a page of a public one under another
+   * address (a gift link's article) points at that one.
+   */
+  canonicalToo?: boolean;
   image?: HeadImage;
   /** Makes the page an Open Graph article. */
   article?: HeadArticle;
@@ -43,6 +48,7 @@ export function PageHead({
   description = siteDescription,
   path,
   noindex = false,
+  canonicalToo = false,
   image = shareImage,
   article,
 }: Props) {
@@ -54,7 +60,7 @@ export function PageHead({
       <title>{title ? `${title} | ${siteName}` : `${siteName} — ${tagline}`}</title>
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex" />}
-      {url && !noindex && <link rel="canonical" href={url} />}
+      {url && (!noindex || canonicalToo) && <link rel="canonical" href={url} />}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:locale" content="en_US" />
       <meta property="og:type" content={article ? 'article' : 'website'} />

@@ -17,6 +17,7 @@ import { searchQueryOptions } from '#web/lib/api/search';
 import { newsletterKeys } from '#web/lib/api/newsletter';
 import { newsletterSendQueryOptions } from '#web/lib/api/newsletterReader';
 import { paths } from '#shared/paths';
+import { giftParam } from '#shared/rules/gifts';
 
 /** What the server gives every loader: this page's query cache and its own reads. */
 export interface LoaderContext {
@@ -73,9 +74,11 @@ export const pageLoaders: Record<string, PageLoader> = {
     await prefetchList(context, list);
     return pastTheEnd(context, list);
   },
-  article: async ({ params, context }) => {
+  article: async ({ request, params, context }) => {
     const id = params.id ?? '';
-    const { queryKey } = articleReadingQueryOptions(id);
+    // A gift link's page: the server reads it with the gift's meter (gifts/gift-links.ts).
+    const gift = new URL(request.url).searchParams.get(giftParam) ?? undefined;
+    const { queryKey } = articleReadingQueryOptions(id, gift);
     await prefetch(context, queryKey, () => context.data.reading(id));
     // Missing, pending, declined or a malformed id: the public gets a real 404.
     return context.queryClient.getQueryData(queryKey) === null ? data(null, { status: 404 }) : null;

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { articleMessages } from '#shared/article-messages';
+import { giftMessages } from '#shared/gift-messages';
 import type { ArticleDetail } from '#shared/api/article-detail';
 import type { Caller } from '#server/auth/guards';
 import type { Db } from '#server/db/database';
@@ -31,8 +32,15 @@ export async function readArticle(
   }
   if (!mayReadFullText({ isPremium: toBool(row.isPremium) }, caller, author)) {
     const metered = await meter?.(id);
-    if (!metered?.granted) throw new AppError('forbidden', articleMessages.premiumLocked);
-    return { ...toArticleJson(row), meter: metered.state };
+    if (!metered?.granted) {
+      const refusal = metered?.gift ? giftMessages[metered.gift.status] : undefined;
+      throw new AppError('forbidden', refusal ?? articleMessages.premiumLocked);
+    }
+    return {
+      ...toArticleJson(row),
+      ...(metered.state && { meter: metered.state }),
+      ...(metered.gift && { gift: metered.gift }),
+    };
   }
   const article = toArticleJson(row);
   // Where its edits stand is the author's and the editors' business only.

@@ -48,6 +48,7 @@ export async function readArticleForReader(
     image: imageWidth && imageHeight ? { width: imageWidth, height: imageHeight } : null,
     authorIsAdmin: toBool(authorIsAdmin),
     meter: metered?.state ?? null,
+    ...(metered?.gift && { gift: metered.gift }),
     bodyImages: await imageSizes(
       db,
       bodyImages(body).map(({ src }) => src),

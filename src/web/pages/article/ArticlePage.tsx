@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { giftParam } from '#shared/rules/gifts';
 import { articleMessages } from '#shared/article-messages';
 import { LoadError } from '#web/components/LoadError';
 import { NewsletterBlock } from '#web/components/newsletter/NewsletterBlock';
@@ -12,18 +13,24 @@ import { useCountView } from './useCountView';
  * /articles/:id: one article, in full for readers who may read it; a premium article's preview
  * and the subscription prompt for the others. Opening it in full counts one view. The server
  * renders it from the same read (entry-server.tsx), answering 404 when there is no article.
+ * With `?gift=` (a gift link, decision 024) the read is the gift's, and the page is not indexed.
  */
 export function ArticlePage() {
   const id = useParams().id ?? '';
-  const { data, error, isError, isFetching, refetch } = useArticleReading(id);
+  const gift = useSearchParams()[0].get(giftParam) ?? undefined;
+  const { data, error, isError, isFetching, refetch } = useArticleReading(id, gift);
   useCountView(id, data?.access === 'full');
 
   if (data) {
     return (
       <>
-        <ArticleView reading={data} />
+        <ArticleView reading={data} gifted={gift !== undefined} />
         <NewsletterBlock
-          heading="More stories like this, by email"
+          heading={
+            data.gift?.status === 'open'
+              ? 'Enjoyed this gift? Get our stories by email'
+              : 'More stories like this, by email'
+          }
           className="mx-auto mt-12 max-w-3xl"
         />
       </>

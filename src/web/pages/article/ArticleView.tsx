@@ -12,7 +12,9 @@ import { formatDate } from '#web/lib/formatDate';
 import { useSite } from '#web/lib/siteContext';
 import { ArticleBodyView } from '#web/components/article-body/ArticleBodyView';
 import { plainTextToBody } from '#shared/article-body/plain-text';
+import { GiftNotice } from './GiftNotice';
 import { MeterNotice } from './MeterNotice';
+import { ShareGift } from './ShareGift';
 import { MeterWall } from './MeterWall';
 import { paths } from '#shared/paths';
 
@@ -28,7 +30,14 @@ const articleImageSizes =
  * A premium article's paid part (the text, or the prompt standing in for it) carries
  * `paywalledClass`, which its structured data names.
  */
-export function ArticleView({ reading }: { reading: ArticleReading }) {
+export function ArticleView({
+  reading,
+  gifted = false,
+}: {
+  reading: ArticleReading;
+  /** Reached by a gift link: left out of search engines, its canonical address its own. */
+  gifted?: boolean;
+}) {
   const { article, access } = reading;
   const { author } = article;
   const { publicUrl } = useSite();
@@ -46,6 +55,8 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
         title={article.name}
         description={description}
         path={paths.article(article._id)}
+        noindex={gifted}
+        canonicalToo
         image={{ url: article.image, ...reading.image, alt: article.name }}
         article={{
           publishedTime: article.createdAt,
@@ -91,6 +102,7 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
           </p>
         </div>
       </div>
+      <ShareGift article={article} />
       <figure className="mt-8">
         {/* The page's largest picture: fetched first, its box sized before it arrives. */}
         <ArticleImage
@@ -107,6 +119,7 @@ export function ArticleView({ reading }: { reading: ArticleReading }) {
           Photo Credit: Anonymous
         </figcaption>
       </figure>
+      {reading.gift && <GiftNotice gift={reading.gift} />}
       {access === 'full' && reading.meter && (
         <MeterNotice meter={reading.meter} articlePath={paths.article(article._id)} />
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PageHeading } from '#web/components/PageHeading';
 import { VerifyEmailNotice } from '#web/components/VerifyEmailNotice';
 import { useAuth } from '#web/lib/auth/authContext';
+import { GiftLinks } from './GiftLinks';
 import { NewsletterSetting } from './NewsletterSetting';
 import { NoticesSetting } from './NoticesSetting';
 import { PremiumStatus } from './PremiumStatus';
@@ -45,6 +46,7 @@ export function MyProfilePage() {
       </div>
       <PremiumStatus user={auth.user} />
       <NewsletterSetting />
+      <GiftLinks />
     </section>
   );
 }

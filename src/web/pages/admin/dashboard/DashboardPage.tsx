@@ -1,4 +1,5 @@
 import { PageHeading } from '#web/components/PageHeading';
+import { GiftLinksSection } from './GiftLinksSection';
 import { NewsletterSends } from './NewsletterSends';
 import { NewsletterSubscribersChart } from './NewsletterSubscribersChart';
 import { PremiumColumnChart } from './PremiumColumnChart';
@@ -19,6 +20,7 @@ export function DashboardPage() {
         <PremiumColumnChart />
         <NewsletterSubscribersChart />
         <NewsletterSends />
+        <GiftLinksSection />
       </div>
     </section>
   );

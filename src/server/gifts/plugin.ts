@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '#server/config';
+import { GiftLinks } from './gift-links.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Gift links: premium articles shared with readers without premium (decision 024). */
+    giftLinks: GiftLinks;
+  }
+}
+
+/** GIFTS_PER_MONTH unless set. */
+export const defaultGiftsPerMonth = 10;
+
+export const giftLinksPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.decorate(
+      'giftLinks',
+      new GiftLinks(
+        app.database.db,
+        {
+          perMonth: config.giftsPerMonth ?? defaultGiftsPerMonth,
+          secret: config.authSecret,
+          publicUrl: config.publicUrl,
+          secureCookie: config.publicUrl.startsWith('https:'),
+        },
+        app.readingMeter,
+        () => app.clock(),
+      ),
+    );
+  },
+  { name: 'gift-links', dependencies: ['database', 'reading-meter'] },
+);
