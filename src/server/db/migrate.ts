@@ -33,6 +33,7 @@ import * as dropAllowedFor from './migrations/023-drop-allowed-for.js';
 import * as newsletterSuppression from './migrations/024-newsletter-suppression.js';
 import * as readingMeter from './migrations/025-reading-meter.js';
 import * as giftLinks from './migrations/026-gift-links.js';
+import * as analytics from './migrations/027-analytics.js';
 import * as storedDetails from './migrations/028-stored-details.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '024-newsletter-suppression': newsletterSuppression,
   '025-reading-meter': readingMeter,
   '026-gift-links': giftLinks,
+  '027-analytics': analytics,
   '028-stored-details': storedDetails,
 };
 

@@ -5,6 +5,7 @@ import { articleMessages } from '#shared/article-messages';
 import { giftMessages } from '#shared/gift-messages';
 import { paths } from '#shared/paths';
 import { giftLifetimeMs, giftParam, mayGiveGifts } from '#shared/rules/gifts';
+import { recordGiftEvent } from '#server/analytics/plugin';
 import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
@@ -133,6 +134,7 @@ export class GiftLinks {
     };
     if (!(await recordOpening(this.db, opening, now))) return { status: 'full' };
     if (cookie) reply.header('set-cookie', cookie.header);
+    await recordGiftEvent(request.server, 'gift_opened', request, articleId);
     return { status: 'open' };
   }
 

@@ -14,6 +14,7 @@ import { AppError } from '#server/errors';
 import { parseArticleId } from '#server/articles/article-id';
 import { articleIdParams } from '#server/articles/request-schemas';
 import { giverOf, listGifts, revokeGifts } from './queries.js';
+import { recordGiftEvent } from '#server/analytics/plugin';
 
 const error = apiErrorSchema;
 
@@ -48,6 +49,7 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await requireUser(request);
       const id = parseArticleId(request.params.id);
       const { created, ...link } = await app.giftLinks.give(caller, id);
+      if (created) await recordGiftEvent(app, 'gift_given', request, id);
       return reply.status(created ? 201 : 200).send(link);
     },
   );
