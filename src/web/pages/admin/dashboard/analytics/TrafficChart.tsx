@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsOverview, AnalyticsSpan, TrafficPoint } from '#shared/api/analytics';
 import { formatCount } from '#web/lib/formatFigures';
-import { ChartFigure } from '../ChartFigure';
-import { palette } from '../palette';
+import { ChartFigure } from '#web/pages/admin/dashboard/ChartFigure';
+import { palette } from '#web/pages/admin/dashboard/palette';
 import { CsvButton } from './CsvButton';
 
 const series = [

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BeaconEvent } from '#shared/api/analytics';
 import { createBeacon, type Beacon } from './beacon';
