@@ -2,6 +2,9 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsPlugin } from './analytics/plugin.js';
+import { analyticsCollectRoutes } from './analytics/collect-routes.js';
+import { analyticsAnswerRoutes } from './analytics/answer-routes.js';
 import { articleViewsPlugin } from './articles/article-views.js';
 import { articleRoutes } from './articles/routes.js';
 import { cachePlugin } from './cache/plugin.js';
@@ -116,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsletterPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(readingMeterPlugin, { config });
+  await app.register(analyticsPlugin, { config });
   await app.register(attemptSweepPlugin, { intervalMs: config.sweepIntervalMs });
   await app.register(imagesPlugin, { config });
   await app.register(paymentsPlugin, { config });
@@ -127,6 +131,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(searchRoutes);
   await app.register(userRoutes);
   await app.register(statisticsRoutes);
+  await app.register(analyticsCollectRoutes);
+  await app.register(analyticsAnswerRoutes, { config });
   await app.register(registrationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(newsletterRoutes, { secret: config.authSecret });

@@ -99,6 +99,13 @@ const envSchema = z.object({
   // (the reading meter, decision 023); 0 leaves them the paywall.
   METER_GUEST_FREE: meterAllowance.default(2),
   METER_REGISTERED_FREE: meterAllowance.default(5),
+  // Gift links a subscriber may give a month (gift links; shown on the analytics dashboard).
+  GIFTS_PER_MONTH: z.coerce
+    .number({ error: 'a number of gift links a month from 0 to 1000' })
+    .int('a number of gift links a month from 0 to 1000')
+    .min(0, 'a number of gift links a month from 0 to 1000')
+    .max(1000, 'a number of gift links a month from 0 to 1000')
+    .default(10),
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
   TZ: z.string().optional(),
@@ -252,6 +259,8 @@ export interface AppConfig {
    * (METER_GUEST_FREE, METER_REGISTERED_FREE; src/server/meter); 0 is the paywall.
    */
   meter: MeterAllowances;
+  /** Gift links a subscriber may give a month (GIFTS_PER_MONTH); 10 unless set. */
+  giftsPerMonth?: number;
   /**
    * The site's time zone (TZ), for the digest's day and hour and the meter's months; the
    * server's own unless set.
@@ -290,6 +299,7 @@ const shownVariables = new Set([
   'NEWSLETTER_HOUR',
   'METER_GUEST_FREE',
   'METER_REGISTERED_FREE',
+  'GIFTS_PER_MONTH',
 ]);
 
 /** Addresses: a URL may carry a user and password (`postgres://user:password@host/db`). */
@@ -374,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsletterHour: e.NEWSLETTER_HOUR,
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
     meter: { guest: e.METER_GUEST_FREE, registered: e.METER_REGISTERED_FREE },
+    giftsPerMonth: e.GIFTS_PER_MONTH,
     timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
     workers: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,

@@ -265,6 +265,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const meter = app.readingMeter.forRequest(request, reply, caller);
       const reading = await readArticleForReader(db, id, caller, meter);
       if (!reading) throw new AppError('not_found', articleMessages.notFound);
+      if (reading.access === 'preview')
+        await app.analytics.wallShown(request, caller?.id ?? null, id);
       return reading;
     },
   );

@@ -134,8 +134,9 @@ export const pageFormRoutes: FastifyPluginAsync<{
       done(null, body);
     });
     multipart.post<{ Querystring: FormFields }>(paths.register, hidden, async (request, reply) => {
+      const from = field(request.query, 'from');
       const answer = await callApi(app, request, {
-        url: '/api/register',
+        url: from ? `/api/register?from=${encodeURIComponent(from)}` : '/api/register',
         payload: request.body as NodeJS.ReadableStream,
         headers: { 'content-type': request.headers['content-type'] ?? '' },
       });

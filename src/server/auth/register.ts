@@ -39,6 +39,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Creates an account and signs it in (multipart: name, email, password, photo)',
         consumes: ['multipart/form-data'],
+        // The page registered from (a wall's link says `/articles/:id`), for the analytics' funnel.
+        querystring: z.object({ from: z.string().max(2048).optional() }),
         response: {
           201: z.object({ user: userRecordSchema }),
           400: apiErrorSchema,
@@ -91,6 +93,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await findUserRecord(app.database.db, { email });
       if (!user) throw new Error('the new user was not found after sign-up');
+      await app.analytics.registered(request, user._id, request.query.from);
       return reply.status(201).header('set-cookie', response.headers.getSetCookie()).send({ user });
     },
   );

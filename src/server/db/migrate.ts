@@ -32,6 +32,7 @@ import * as newsletterSends from './migrations/022-newsletter-sends.js';
 import * as dropAllowedFor from './migrations/023-drop-allowed-for.js';
 import * as newsletterSuppression from './migrations/024-newsletter-suppression.js';
 import * as readingMeter from './migrations/025-reading-meter.js';
+import * as analytics from './migrations/027-analytics.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '023-drop-allowed-for': dropAllowedFor,
   '024-newsletter-suppression': newsletterSuppression,
   '025-reading-meter': readingMeter,
+  '027-analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -290,6 +290,97 @@ export interface NewsletterDeliveryTable {
   lastError: string | null;
 }
 
+/** What an analytics event records (src/server/analytics, decision 026). */
+export type AnalyticsEventKind =
+  | 'pageview'
+  | 'engagement'
+  | 'paywall'
+  | 'registration_wall'
+  | 'metered_read'
+  | 'checkout'
+  | 'subscription'
+  | 'newsletter_signup'
+  | 'registration'
+  | 'gift_given'
+  | 'gift_opened';
+
+/** The daily salt of the visitors' hashes, one row a day in the site's time zone. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+}
+
+/** One raw event, kept 30 days; no address or user agent in clear. */
+export interface AnalyticsEventTable {
+  id: Generated<number>;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The hour in the site's time zone, `2026-11-29T14`; its first ten characters are the day. */
+  hour: string;
+  kind: AnalyticsEventKind;
+  /** The article it is about, or credited to (a subscription's last wall); null for none. */
+  articleId: number | null;
+  publisherId: number | null;
+  /** SHA-256 of the day's salt, address, user agent and site. */
+  visitorHash: string | null;
+  /** A signed-in reader's keyed hash (HMAC of their id), for the funnel's attribution. */
+  readerHash: string | null;
+  /** A page view's source (analytics/sources.ts); empty for any other event. */
+  sourceKind: ColumnType<string, string | undefined, string>;
+  source: ColumnType<string, string | undefined, string>;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** mobile, tablet or desktop; empty for an event without the reader's request. */
+  device: ColumnType<string, string | undefined, string>;
+  engagedSeconds: number | null;
+  scrollDepth: number | null;
+}
+
+/** The counts of one bucket (an hour or a day) for one article, publisher, source and device. */
+export interface AnalyticsRollupTable {
+  bucket: string;
+  /** 0 for none: these columns are the primary key's. */
+  articleId: number;
+  publisherId: number;
+  sourceKind: string;
+  source: string;
+  device: string;
+  pageViews: number;
+  walls: number;
+  meteredReads: number;
+  checkouts: number;
+  subscriptions: number;
+  registrations: number;
+  newsletterSignups: number;
+  giftsGiven: number;
+  giftsOpened: number;
+  engagedCount: number;
+  engagedSeconds: number;
+  scrollCount: number;
+  scrollSum: number;
+}
+
+/** Distinct visitors of a bucket (an hour or a day), the whole site's (article 0) or an article's. */
+export interface AnalyticsVisitorsTable {
+  bucket: string;
+  articleId: number;
+  visitors: number;
+}
+
+/** The visitors' hashes seen in a bucket, kept while their day's salt is (two days). */
+export interface AnalyticsVisitorSeenTable {
+  bucket: string;
+  articleId: number;
+  visitorHash: string;
+}
+
+/** How far the roll-up has read the raw events: the last event id rolled up. */
+export interface AnalyticsWatermarkTable {
+  name: string;
+  lastId: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -314,4 +405,11 @@ export interface Database {
   newsletterSubscriberPublisher: NewsletterSubscriberPublisherTable;
   newsletterSend: NewsletterSendTable;
   newsletterDelivery: NewsletterDeliveryTable;
+  analyticsSalt: AnalyticsSaltTable;
+  analyticsEvent: AnalyticsEventTable;
+  analyticsHourly: AnalyticsRollupTable;
+  analyticsDaily: AnalyticsRollupTable;
+  analyticsVisitors: AnalyticsVisitorsTable;
+  analyticsVisitorSeen: AnalyticsVisitorSeenTable;
+  analyticsWatermark: AnalyticsWatermarkTable;
 }

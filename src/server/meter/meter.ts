@@ -96,6 +96,7 @@ export class ReadingMeter {
         keys.push(readerKey(this.settings.secret, 'visitor', cookie.id));
       }
       await recordMeteredRead(this.db, month, keys, articleId);
+      await request.server.analytics.meteredRead(request, articleId);
       reply.header('cache-control', 'private, no-store');
       return { granted: true, state: readBefore ? before : stateAfter(used + 1) };
     };

@@ -34,6 +34,10 @@ export interface LetterRecipient {
  * and no rewritten link. Every message says how to leave: the preferences and unsubscribe pages
  * in the text, and RFC 8058's one-click headers for the mail program.
  */
+/** An article's link in a letter, marked as the newsletter's for the site's analytics. */
+const newsletterLink = (id: number) =>
+  `${paths.article(String(id))}?utm_source=newsletter&utm_medium=email`;
+
 export function newsletterLetter(
   site: MailSite,
   send: { id: number; subject: string; openings: boolean },
@@ -46,7 +50,7 @@ export function newsletterLetter(
     // May the reader follow the link to the whole text?
     const whole = !article.isPremium || recipient.readsPremium;
     const rendered = renderedBody(article, whole && !send.openings, site.publicUrl);
-    return { article, ...rendered, whole, link: url(paths.article(String(article.id))) };
+    return { article, ...rendered, whole, link: url(newsletterLink(article.id)) };
   });
   const preferences = url(paths.newsletterPreferences(recipient.token));
   const unsubscribePage = url(paths.newsletterUnsubscribe(recipient.token));

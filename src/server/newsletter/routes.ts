@@ -112,6 +112,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ secret: string }> = async
       if (!(await confirmSubscription(db, request.body.token, app.clock()))) {
         throw new AppError('bad_request', newsletterMessages.badConfirmation);
       }
+      await app.analytics.newsletterSignup(request);
       return { message: newsletterMessages.confirmed };
     },
   );

@@ -94,6 +94,7 @@ export function pageAnswerer(
         reply.status(page.status).header('cache-control', 'private, no-store');
         return reply.type(html).send(page.html);
       }
+      await app.analytics.guestArticlePage(request, +articleId);
       // Kept in this process (a popular article), else stored, else rendered and stored.
       const gzip = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
       if (gzip) return sendGzipped(request, reply.header('cache-control', 'no-cache'), gzip, html);

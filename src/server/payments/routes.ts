@@ -66,6 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payment = { userId: caller.id, plan: plan.id, amount: plan.price, currency: 'usd' };
       const intent = await askProvider(app, () => app.payments.createIntent(payment));
       await recordPayment(db, { id: intent.id, ...payment }, now);
+      await app.analytics.purchase('checkout', caller.id, request);
       return { paymentIntentId: intent.id, clientSecret: intent.clientSecret };
     },
   );

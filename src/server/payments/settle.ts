@@ -28,9 +28,11 @@ export async function settlePayment(
     throw new AppError('conflict', paymentMessages.mismatch);
   }
   // The receipt goes whatever the reader's notice setting: it is a record of money paid.
-  return grantPremium(app.database.db, payment, app.clock(), (trx, grant) =>
+  const granted = await grantPremium(app.database.db, payment, app.clock(), (trx, grant) =>
     app.mail.send(trx, receiptMail(app.mail.site, grant.user, grant), `receipt:${payment.id}`),
   );
+  if (granted) await app.analytics.purchase('subscription', payment.userId);
+  return granted;
 }
 
 /** Runs a provider call; a provider that cannot be reached is a 503 the payer can retry. */

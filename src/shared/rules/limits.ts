@@ -43,6 +43,9 @@ export const rateLimits = {
   /** Site searches from one address (the API's and the search page's): two a second for a
    * minute is more than a reader types or clicks, and a stop for a script walking the index. */
   searches: { max: 120, windowSeconds: minute },
+  /** Analytics beacons from one address: a page view and an engagement a page, for a reader
+   * opening a page a second, and a stop for a script filling the dashboard. */
+  analyticsEvents: { max: 120, windowSeconds: minute },
 } as const satisfies Record<string, RateLimit>;
 
 /** Items per page of each list the web app shows (the API takes any limit up to its maximum). */

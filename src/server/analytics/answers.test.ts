@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsOverview, ArticleAnalytics, ReaderRevenueMonth } from '#shared/api/analytics';
+import { createTestApp, type TestApp } from '#server/test/app';
+import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
+import { createTestClock } from '#server/test/clock';
+import { createArticle, createPublisher } from '#server/test/factories';
+import { rollUp } from './rollup.js';
+
+/*
+ * The roll-ups against the raw events they count, and the admins' answers read from them: the
+ * overview and its CSV tables, one article's figures, the month's reader-revenue figures, and
+ * who may ask. The site's time zone is Lisbon's (UTC+1 in summer).
+ */
+
+const site = 'https://news.example.com';
+const agents = {
+  desktop:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  mobile:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+  tablet:
+    'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+};
+const referrers = [undefined, 'https://www.google.com/', 'https://t.co/abc', 'https://blog.example.org/x'];
+/** 23:30 UTC on 9 August: already the 10th in Lisbon. */
+const clock = createTestClock(new Date('2026-08-09T23:30:00Z'));
+const hour = 60 * 60 * 1000;
+let t: TestApp;
+let admin: TestUser;
+let reader: TestUser;
+let articles: { id: number; publisherId: number }[];
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { publicUrl: site, timeZone: 'Europe/Lisbon', giftsPerMonth: 7, meter: { guest: 3, registered: 6 } },
+    { clock: clock.now },
+  );
+  const db = t.app.database.db;
+  admin = await signUp(t.app);
+  await makeAdmin(t.app, admin.user.id);
+  reader = await signUp(t.app);
+  const north = (await createPublisher(db, { name: 'North, "the" Press' })).id;
+  const south = (await createPublisher(db, { name: 'South Press' })).id;
+  articles = [];
+  for (const [title, publisherId] of [
+    ['Tides, "high" and low', north],
+    ['=SUM(A1:A2) and other formulas', north],
+    ['A quiet harbour\non two lines', south],
+  ] as const) {
+    const { id } = await createArticle(db, admin.user.id, { title, publisherId, isPremium: true });
+    articles.push({ id, publisherId });
+  }
+});
+
+afterAll(() => t.close());
+
+function beacon(event: object, ip: string, ua: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    remoteAddress: ip,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': ua },
+    payload: JSON.stringify(event),
+  });
+}
+
+const rollUpNow = () => rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
+
+/**
+ * A mixed day of traffic at the clock's time and the hours after: each of `visitors` visitors
+ * views some articles (some twice) from one source and device, and reports engagement.
+ */
+async function traffic(visitors: number, seed: number) {
+  const devices = Object.values(agents);
+  for (let v = 0; v < visitors; v += 1) {
+    const ip = `198.51.${seed}.${v + 1}`;
+    const ua = devices[(v + seed) % devices.length]!;
+    const referrer = referrers[(v * 7 + seed) % referrers.length];
+    const views = 1 + ((v + seed) % 3);
+    for (let n = 0; n < views; n += 1) {
+      const article = articles[(v + n) % articles.length]!;
+      const res = await beacon({ type: 'pageview', path: `/articles/${article.id}`, referrer }, ip, ua);
+      expect(res.statusCode).toBe(204);
+      if (n === 0) {
+        await beacon(
+          { type: 'engagement', path: `/articles/${article.id}`, engagedSeconds: 10 + v, scrollDepth: 50 + v },
+          ip,
+          ua,
+        );
+      }
+    }
+    await beacon({ type: 'pageview', path: '/' }, ip, ua);
+    if (v % 4 === 3) clock.advance(hour);
+  }
+}
+
+interface Counted {
+  pageViews: number;
+  engagedCount: number;
+  engagedSeconds: number;
+}
+
+/** The raw events counted by bucket, article, source and device, as the roll-ups key them. */
+async function rawCounts(bucketLength: 10 | 13) {
+  const rows = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
+  const counts = new Map<string, Counted>();
+  for (const row of rows) {
+    const pageview = row.kind === 'pageview';
+    const key = [
+      row.hour.slice(0, bucketLength),
+      row.articleId ?? 0,
+      row.publisherId ?? 0,
+      pageview ? row.sourceKind : '',
+      pageview ? row.source : '',
+      row.device,
+    ].join('|');
+    const counted = counts.get(key) ?? { pageViews: 0, engagedCount: 0, engagedSeconds: 0 };
+    if (pageview) counted.pageViews += 1;
+    if (row.engagedSeconds !== null) {
+      counted.engagedCount += 1;
+      counted.engagedSeconds += row.engagedSeconds;
+    }
+    counts.set(key, counted);
+  }
+  return counts;
+}
+
+async function rolledCounts(table: 'analyticsHourly' | 'analyticsDaily') {
+  const rows = await t.app.database.db.selectFrom(table).selectAll().execute();
+  return new Map(
+    rows.map((row) => [
+      [row.bucket, row.articleId, row.publisherId, row.sourceKind, row.source, row.device].join('|'),
+      {
+        pageViews: Number(row.pageViews),
+        engagedCount: Number(row.engagedCount),
+        engagedSeconds: Number(row.engagedSeconds),
+      },
+    ]),
+  );
+}
+
+/** Distinct visitors' hashes of page views, by day or hour. */
+async function rawVisitors(bucketLength: 10 | 13) {
+  const rows = await t.app.database.db
+    .selectFrom('analyticsEvent')
+    .select(['hour', 'visitorHash'])
+    .where('kind', '=', 'pageview')
+    .execute();
+  const sets = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const bucket = row.hour.slice(0, bucketLength);
+    sets.set(bucket, (sets.get(bucket) ?? new Set()).add(row.visitorHash!));
+  }
+  return new Map([...sets].map(([bucket, set]) => [bucket, set.size]));
+}
+
+async function rolledVisitors(bucketLength: 10 | 13) {
+  const rows = await t.app.database.db
+    .selectFrom('analyticsVisitors')
+    .selectAll()
+    .where('articleId', '=', 0)
+    .execute();
+  return new Map(
+    rows.filter((row) => row.bucket.length === bucketLength).map((row) => [row.bucket, Number(row.visitors)]),
+  );
+}
+
+const overview = (days: number, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/analytics/overview?days=${days}`,
+    headers: { cookie: admin.cookie, ...headers },
+  });
+
+describe('the roll-ups', () => {
+  it('equal the raw events, hour by hour and day by day, rolled up in several runs', async () => {
+    await traffic(10, 1);
+    expect(await rollUpNow()).toBeGreaterThan(0);
+    // An event of the last seconds waits for the next run.
+    await beacon({ type: 'pageview', path: '/' }, '198.51.9.9', agents.desktop);
+    expect(await rollUp(t.app.database.db, clock.now())).toBe(0);
+    expect(await rollUpNow()).toBe(1);
+    // The same visitors an hour later, and new ones the next day: counted once each run.
+    clock.advance(hour);
+    await traffic(6, 1);
+    await rollUpNow();
+    clock.advance(24 * hour);
+    await traffic(12, 2);
+    await rollUpNow();
+    expect(await rollUpNow()).toBe(0);
+
+    expect(await rolledCounts('analyticsHourly')).toEqual(await rawCounts(13));
+    expect(await rolledCounts('analyticsDaily')).toEqual(await rawCounts(10));
+    const days = await rawVisitors(10);
+    expect(days.size).toBe(2);
+    expect(await rolledVisitors(10)).toEqual(days);
+    expect(await rolledVisitors(13)).toEqual(await rawVisitors(13));
+  });
+
+  it('answer the overview: totals beside the span before, the series, articles and sources', async () => {
+    const res = await overview(7);
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<AnalyticsOverview>();
+    const raw = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
+    const views = raw.filter((row) => row.kind === 'pageview');
+    const visitorsByDay = await rawVisitors(10);
+    expect(answer).toMatchObject({ days: 7, from: '2026-08-05', to: '2026-08-11' });
+    expect(answer.totals).toEqual({
+      visitors: [...visitorsByDay.values()].reduce((a, b) => a + b, 0),
+      pageViews: views.length,
+      previousVisitors: 0,
+      previousPageViews: 0,
+    });
+    expect(answer.series.map((point) => point.bucket)).toEqual([
+      '2026-08-05',
+      '2026-08-06',
+      '2026-08-07',
+      '2026-08-08',
+      '2026-08-09',
+      '2026-08-10',
+      '2026-08-11',
+    ]);
+    for (const point of answer.series) {
+      expect(point.pageViews).toBe(views.filter((row) => row.hour.startsWith(point.bucket)).length);
+      expect(point.visitors).toBe(visitorsByDay.get(point.bucket) ?? 0);
+    }
+    for (const top of answer.topArticles) {
+      const own = raw.filter((row) => row.articleId === top.articleId);
+      const engaged = own.filter((row) => row.engagedSeconds !== null);
+      expect(top.views).toBe(own.filter((row) => row.kind === 'pageview').length);
+      expect(top.avgEngagedSeconds).toBeCloseTo(
+        engaged.reduce((sum, row) => sum + row.engagedSeconds!, 0) / engaged.length,
+        0,
+      );
+    }
+    expect(answer.topArticles).toHaveLength(3);
+    const sourceViews = (source: string) => views.filter((row) => row.source === source).length;
+    expect(answer.sources).toEqual(
+      expect.arrayContaining([
+        { kind: 'direct', source: 'direct', pageViews: sourceViews('direct') },
+        { kind: 'search', source: 'google.com', pageViews: sourceViews('google.com') },
+        { kind: 'social', source: 't.co', pageViews: sourceViews('t.co') },
+        { kind: 'referrer', source: 'blog.example.org', pageViews: sourceViews('blog.example.org') },
+      ]),
+    );
+    expect(answer.funnel.site.views).toBe(views.length);
+    expect(answer.funnel.publishers.map((p) => p.name).sort()).toEqual(['North, "the" Press', 'South Press']);
+
+    // A day later, the first day is the span before's.
+    clock.advance(24 * hour);
+    const later = (await overview(1)).json<AnalyticsOverview>();
+    expect(later.totals.pageViews).toBe(0);
+    expect(later.totals.previousPageViews).toBe(
+      views.filter((row) => row.hour.startsWith('2026-08-11')).length,
+    );
+    expect(later.series).toHaveLength(24);
+    expect(later.series[0]!.bucket).toBe('2026-08-12T00');
+  });
+
+  it('answer one article, and this month for the reader-revenue view', async () => {
+    const id = articles[0]!.id;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/articles/${id}?days=30`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const raw = await t.app.database.db
+      .selectFrom('analyticsEvent')
+      .selectAll()
+      .where('articleId', '=', id)
+      .execute();
+    const views = raw.filter((row) => row.kind === 'pageview');
+    const visitors = new Set(views.map((row) => `${row.hour.slice(0, 10)} ${row.visitorHash}`)).size;
+    expect(res.json<ArticleAnalytics>()).toMatchObject({
+      articleId: id,
+      days: 30,
+      views: views.length,
+      visitors,
+      walls: 0,
+      checkouts: 0,
+      subscriptions: 0,
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/articles/999999',
+      headers: { cookie: admin.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const month = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/reader-revenue',
+      headers: { cookie: admin.cookie },
+    });
+    expect(month.statusCode).toBe(200);
+    expect(month.json<ReaderRevenueMonth>()).toEqual({
+      month: '2026-08',
+      settings: { guestFree: 3, registeredFree: 6, giftsPerMonth: 7 },
+      meteredReads: 0,
+      walls: 0,
+      registrationsAfterWall: 0,
+      subscriptionsAfterWall: 0,
+      giftsGiven: 0,
+      giftsOpened: 0,
+    });
+  });
+
+  it('refuses a span other than 1, 7, 30 or 90 days', async () => {
+    const res = await overview(14);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('1, 7, 30 or 90') });
+  });
+});
+
+describe('the CSV tables', () => {
+  it('answer a table with a header row, quoting commas, quotes and line breaks, as a download', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/overview?days=30&table=topArticles',
+      headers: { cookie: admin.cookie, accept: 'text/csv' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="tribune-topArticles-2026-07-14-to-2026-08-12\.csv"$/,
+    );
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('articleId,title,views,avgEngagedSeconds,avgScrollDepth');
+    expect(res.body).toContain(`${articles[0]!.id},"Tides, ""high"" and low",`);
+    // A cell a spreadsheet would run as a formula is kept as text.
+    expect(res.body).toContain(`${articles[1]!.id},'=SUM(A1:A2) and other formulas,`);
+    expect(res.body).toContain(`${articles[2]!.id},"A quiet harbour\non two lines",`);
+  });
+
+  it('answers each table, and a 400 without one', async () => {
+    const headers = { cookie: admin.cookie, accept: 'text/csv' };
+    const heads = {
+      series: 'bucket,visitors,pageViews',
+      sources: 'kind,source,pageViews',
+      funnelArticles: 'articleId,title,views,walls,checkouts,subscriptions',
+      funnelPublishers: 'publisherId,name,views,walls,checkouts,subscriptions',
+    };
+    for (const [table, head] of Object.entries(heads)) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/analytics/overview?days=90&table=${table}`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.split('\r\n')[0]).toBe(head);
+    }
+    const series = await t.app.inject({ method: 'GET', url: '/api/analytics/overview?days=90&table=series', headers });
+    expect(series.body.trim().split('\r\n')).toHaveLength(91);
+    const publishers = await t.app.inject({ method: 'GET', url: '/api/analytics/overview?days=90&table=funnelPublishers', headers });
+    expect(publishers.body).toContain('"North, ""the"" Press"');
+    for (const url of ['/api/analytics/overview?days=7', '/api/analytics/overview?days=7&table=nope']) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('table is one of') });
+    }
+  });
+});
+
+describe('who may read the analytics', () => {
+  const routes = [
+    { url: '/api/analytics/overview?days=7', headers: {} },
+    { url: '/api/analytics/overview?days=7&table=sources', headers: { accept: 'text/csv' } },
+    { url: '/api/analytics/articles/1?days=7', headers: {} },
+    { url: '/api/analytics/reader-revenue', headers: {} },
+  ];
+
+  it.each(routes)('$url: 401 for a guest, 403 for a reader who is not an admin', async ({ url, headers }) => {
+    const guest = await t.app.inject({ method: 'GET', url, headers });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toMatchObject({ error: 'unauthorized' });
+    const notAdmin = await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: reader.cookie } });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toMatchObject({ error: 'forbidden' });
+    expect(notAdmin.body).not.toContain('pageViews');
+  });
+});

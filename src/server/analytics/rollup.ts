@@ -1,0 +1,234 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Database, AnalyticsEventKind, AnalyticsRollupTable } from '#server/db/schema';
+import type { Db } from '#server/db/database';
+
+/** Raw events one roll-up transaction reads at most. */
+const eventsPerBatch = 5000;
+/** Rows one upsert writes: 19 parameters each, well inside either engine's limit. */
+const rowsPerStatement = 500;
+/**
+ * Events younger than this are left for the next run: on PostgreSQL ids are taken before their
+ * rows commit, so a row with a lower id may still commit after one with a higher id; by the time
+ * an event is this old, every lower id has long committed (each is a single insert).
+ */
+export const rollupLagMs = 5_000;
+
+type Counters = Omit<
+  AnalyticsRollupTable,
+  'bucket' | 'articleId' | 'publisherId' | 'sourceKind' | 'source' | 'device'
+>;
+const counterNames = [
+  'pageViews',
+  'walls',
+  'meteredReads',
+  'checkouts',
+  'subscriptions',
+  'registrations',
+  'newsletterSignups',
+  'giftsGiven',
+  'giftsOpened',
+  'engagedCount',
+  'engagedSeconds',
+  'scrollCount',
+  'scrollSum',
+] as const satisfies readonly (keyof Counters)[];
+
+/** The counter an event adds one to (engagement adds to its own sums). */
+const counterOf: Record<AnalyticsEventKind, keyof Counters | null> = {
+  pageview: 'pageViews',
+  engagement: null,
+  paywall: 'walls',
+  registration_wall: 'walls',
+  metered_read: 'meteredReads',
+  checkout: 'checkouts',
+  subscription: 'subscriptions',
+  registration: 'registrations',
+  newsletter_signup: 'newsletterSignups',
+  gift_given: 'giftsGiven',
+  gift_opened: 'giftsOpened',
+};
+
+interface RawEvent {
+  id: number;
+  at: number | string;
+  hour: string;
+  kind: AnalyticsEventKind;
+  articleId: number | null;
+  publisherId: number | null;
+  visitorHash: string | null;
+  sourceKind: string;
+  source: string;
+  device: string;
+  engagedSeconds: number | null;
+  scrollDepth: number | null;
+}
+
+/**
+ * Rolls the raw events past the watermark into the hourly and daily counts and the distinct
+ * visitors, in transactions of at most 5,000 events, until it has caught up with the events
+ * older than `rollupLagMs`. Each transaction moves the watermark with the counts it adds, and
+ * takes the watermark's row first (PostgreSQL locks it; SQLite's write transactions queue), so
+ * servers running it at once never count an event twice. Answers the events rolled up.
+ */
+export async function rollUp(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
+  const cutoff = now.getTime() - rollupLagMs;
+  let total = 0;
+  while (!signal?.aborted) {
+    const { read, rolled } = await db.transaction().execute((trx) => rollUpBatch(trx, cutoff));
+    total += rolled;
+    if (read < eventsPerBatch || rolled < read) break;
+    await yieldToOthers();
+  }
+  return total;
+}
+
+async function rollUpBatch(
+  trx: Transaction<Database>,
+  cutoff: number,
+): Promise<{ read: number; rolled: number }> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const { lastId } = await trx
+    .selectFrom('analyticsWatermark')
+    .select('lastId')
+    .where('name', '=', 'rollup')
+    .$if(postgres, (q) => q.forUpdate())
+    .executeTakeFirstOrThrow();
+  const read: RawEvent[] = await trx
+    .selectFrom('analyticsEvent')
+    .select([
+      'id',
+      'at',
+      'hour',
+      'kind',
+      'articleId',
+      'publisherId',
+      'visitorHash',
+      'sourceKind',
+      'source',
+      'device',
+      'engagedSeconds',
+      'scrollDepth',
+    ])
+    .where('id', '>', Number(lastId))
+    .orderBy('id')
+    .limit(eventsPerBatch)
+    .execute();
+  // Up to the first event too young to be sure of the ids before it.
+  const young = read.findIndex((event) => Number(event.at) > cutoff);
+  const events = young < 0 ? read : read.slice(0, young);
+  if (events.length === 0) return { read: read.length, rolled: 0 };
+
+  await addCounts(trx, 'analyticsHourly', events, (event) => event.hour);
+  await addCounts(trx, 'analyticsDaily', events, (event) => event.hour.slice(0, 10));
+  await addVisitors(trx, events);
+  await trx
+    .updateTable('analyticsWatermark')
+    .set({ lastId: events.at(-1)!.id })
+    .where('name', '=', 'rollup')
+    .execute();
+  return { read: read.length, rolled: events.length };
+}
+
+async function addCounts(
+  trx: Transaction<Database>,
+  table: 'analyticsHourly' | 'analyticsDaily',
+  events: RawEvent[],
+  bucketOf: (event: RawEvent) => string,
+): Promise<void> {
+  const rows = new Map<string, AnalyticsRollupTable>();
+  for (const event of events) {
+    const keys = {
+      bucket: bucketOf(event),
+      articleId: event.articleId ?? 0,
+      publisherId: event.publisherId ?? 0,
+      // A page view's source; the server's events and engagement have none.
+      sourceKind: event.kind === 'pageview' ? event.sourceKind : '',
+      source: event.kind === 'pageview' ? event.source : '',
+      device: event.device,
+    };
+    const key = JSON.stringify(keys);
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        ...keys,
+        ...Object.fromEntries(counterNames.map((name) => [name, 0])),
+      } as AnalyticsRollupTable;
+      rows.set(key, row);
+    }
+    const counter = counterOf[event.kind];
+    if (counter) row[counter] += 1;
+    if (event.engagedSeconds !== null) {
+      row.engagedCount += 1;
+      row.engagedSeconds += event.engagedSeconds;
+    }
+    if (event.scrollDepth !== null) {
+      row.scrollCount += 1;
+      row.scrollSum += event.scrollDepth;
+    }
+  }
+  const all = [...rows.values()];
+  for (let start = 0; start < all.length; start += rowsPerStatement) {
+    await trx
+      .insertInto(table)
+      .values(all.slice(start, start + rowsPerStatement))
+      .onConflict((oc) =>
+        oc
+          .columns(['bucket', 'articleId', 'publisherId', 'sourceKind', 'source', 'device'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              counterNames.map((name) => [
+                name,
+                eb(eb.ref(`${table}.${name}`), '+', eb.ref(`excluded.${name}`)),
+              ]),
+            ),
+          ),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Distinct visitors: each page view's hash is added to the hashes seen in its day and hour (the
+ * site's) and its day (its article's); the hashes new there are counted. A day's hashes are kept
+ * as long as its salt, after which no event of that day can come.
+ */
+async function addVisitors(trx: Transaction<Database>, events: RawEvent[]): Promise<void> {
+  const seen = new Map<string, { bucket: string; articleId: number; visitorHash: string }>();
+  const add = (bucket: string, articleId: number, visitorHash: string) =>
+    seen.set(`${bucket} ${articleId} ${visitorHash}`, { bucket, articleId, visitorHash });
+  for (const event of events) {
+    if (event.kind !== 'pageview' || !event.visitorHash) continue;
+    add(event.hour, 0, event.visitorHash);
+    add(event.hour.slice(0, 10), 0, event.visitorHash);
+    if (event.articleId) add(event.hour.slice(0, 10), event.articleId, event.visitorHash);
+  }
+  const rows = [...seen.values()];
+  const fresh = new Map<string, { bucket: string; articleId: number; visitors: number }>();
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const inserted = await trx
+      .insertInto('analyticsVisitorSeen')
+      .values(rows.slice(start, start + rowsPerStatement))
+      .onConflict((oc) => oc.doNothing())
+      .returning(['bucket', 'articleId'])
+      .execute();
+    for (const { bucket, articleId } of inserted) {
+      const key = `${bucket} ${articleId}`;
+      const counted = fresh.get(key) ?? { bucket, articleId, visitors: 0 };
+      counted.visitors += 1;
+      fresh.set(key, counted);
+    }
+  }
+  const counts = [...fresh.values()];
+  for (let start = 0; start < counts.length; start += rowsPerStatement) {
+    await trx
+      .insertInto('analyticsVisitors')
+      .values(counts.slice(start, start + rowsPerStatement))
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'articleId']).doUpdateSet({
+          visitors: sql`${sql.ref('analytics_visitors.visitors')} + ${sql.ref('excluded.visitors')}`,
+        }),
+      )
+      .execute();
+  }
+}
