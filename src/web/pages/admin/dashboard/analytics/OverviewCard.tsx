@@ -20,7 +20,8 @@ export function OverviewCard({
 }) {
   return (
     <section
-      className={`rounded-sm border border-rule bg-surface p-4 ${wide ? 'xl:col-span-2' : ''}`}
+      // min-w-0: a grid item would otherwise grow to its table's width on a phone.
+      className={`min-w-0 rounded-sm border border-rule bg-surface p-4 ${wide ? 'xl:col-span-2' : ''}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-serif text-2xl font-bold">{heading}</h2>

@@ -62,14 +62,16 @@ export function SourcesTable({ rows }: { rows: AnalyticsOverview['sources'] }) {
   );
 }
 
-/** A step of the funnel, and the share of the step before it that reached it. */
+/** A step of the funnel, and the share of the step before it that reached it (if any did). */
 function step(count: number, before: number, beforeName: string) {
   return (
     <>
       {formatCount(count)}
-      <span className="block text-xs text-ink-muted">
-        {formatRate(count, before)} of {beforeName}
-      </span>
+      {before > 0 && (
+        <span className="block text-xs whitespace-nowrap text-ink-muted">
+          {formatRate(count, before)} of {beforeName}
+        </span>
+      )}
     </>
   );
 }

@@ -168,8 +168,8 @@ describe('the dashboard’s analytics tables', () => {
       'Harbour Press',
       '50',
       '00.0% of views',
-      '0— of walls',
-      '0— of checkouts',
+      '0',
+      '0',
       '0.0%',
     ]);
   });

@@ -26,7 +26,7 @@ export function ReaderAnalytics() {
 
   return (
     <>
-      <section className="rounded-sm border border-rule bg-surface p-4 xl:col-span-2">
+      <section className="min-w-0 rounded-sm border border-rule bg-surface p-4 xl:col-span-2">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-serif text-2xl font-bold">Readers</h2>
           <SpanChoice days={days} onChange={setDays} />

@@ -16,7 +16,7 @@ export const monthName = (month: string) => monthFormat.format(new Date(`${month
 export function ReaderRevenuePanel() {
   const query = useReaderRevenueMonth();
   return (
-    <section className="rounded-sm border border-rule bg-surface p-4 xl:col-span-2">
+    <section className="min-w-0 rounded-sm border border-rule bg-surface p-4 xl:col-span-2">
       <h2 className="font-serif text-2xl font-bold">Reader revenue this month</h2>
       <div className="mt-4">
         <QueryResult
