@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsOverview, ArticleAnalytics, ReaderRevenueMonth } from '#shared/api/analytics';
+import type {
+  AnalyticsOverview,
+  ArticleAnalytics,
+  ReaderRevenueMonth,
+} from '#shared/api/analytics';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
@@ -21,7 +25,12 @@ const agents = {
   tablet:
     'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
-const referrers = [undefined, 'https://www.google.com/', 'https://t.co/abc', 'https://blog.example.org/x'];
+const referrers = [
+  undefined,
+  'https://www.google.com/',
+  'https://t.co/abc',
+  'https://blog.example.org/x',
+];
 /** 23:30 UTC on 9 August: already the 10th in Lisbon. */
 const clock = createTestClock(new Date('2026-08-09T23:30:00Z'));
 const hour = 60 * 60 * 1000;
@@ -32,7 +41,12 @@ let articles: { id: number; publisherId: number }[];
 
 beforeAll(async () => {
   t = await createTestApp(
-    { publicUrl: site, timeZone: 'Europe/Lisbon', giftsPerMonth: 7, meter: { guest: 3, registered: 6 } },
+    {
+      publicUrl: site,
+      timeZone: 'Europe/Lisbon',
+      giftsPerMonth: 7,
+      meter: { guest: 3, registered: 6 },
+    },
     { clock: clock.now },
   );
   const db = t.app.database.db;
@@ -79,11 +93,20 @@ async function traffic(visitors: number, seed: number) {
     const views = 1 + ((v + seed) % 3);
     for (let n = 0; n < views; n += 1) {
       const article = articles[(v + n) % articles.length]!;
-      const res = await beacon({ type: 'pageview', path: `/articles/${article.id}`, referrer }, ip, ua);
+      const res = await beacon(
+        { type: 'pageview', path: `/articles/${article.id}`, referrer },
+        ip,
+        ua,
+      );
       expect(res.statusCode).toBe(204);
       if (n === 0) {
         await beacon(
-          { type: 'engagement', path: `/articles/${article.id}`, engagedSeconds: 10 + v, scrollDepth: 50 + v },
+          {
+            type: 'engagement',
+            path: `/articles/${article.id}`,
+            engagedSeconds: 10 + v,
+            scrollDepth: 50 + v,
+          },
           ip,
           ua,
         );
@@ -129,7 +152,9 @@ async function rolledCounts(table: 'analyticsHourly' | 'analyticsDaily') {
   const rows = await t.app.database.db.selectFrom(table).selectAll().execute();
   return new Map(
     rows.map((row) => [
-      [row.bucket, row.articleId, row.publisherId, row.sourceKind, row.source, row.device].join('|'),
+      [row.bucket, row.articleId, row.publisherId, row.sourceKind, row.source, row.device].join(
+        '|',
+      ),
       {
         pageViews: Number(row.pageViews),
         engagedCount: Number(row.engagedCount),
@@ -161,7 +186,9 @@ async function rolledVisitors(bucketLength: 10 | 13) {
     .where('articleId', '=', 0)
     .execute();
   return new Map(
-    rows.filter((row) => row.bucket.length === bucketLength).map((row) => [row.bucket, Number(row.visitors)]),
+    rows
+      .filter((row) => row.bucket.length === bucketLength)
+      .map((row) => [row.bucket, Number(row.visitors)]),
   );
 }
 
@@ -240,11 +267,18 @@ describe('the roll-ups', () => {
         { kind: 'direct', source: 'direct', pageViews: sourceViews('direct') },
         { kind: 'search', source: 'google.com', pageViews: sourceViews('google.com') },
         { kind: 'social', source: 't.co', pageViews: sourceViews('t.co') },
-        { kind: 'referrer', source: 'blog.example.org', pageViews: sourceViews('blog.example.org') },
+        {
+          kind: 'referrer',
+          source: 'blog.example.org',
+          pageViews: sourceViews('blog.example.org'),
+        },
       ]),
     );
     expect(answer.funnel.site.views).toBe(views.length);
-    expect(answer.funnel.publishers.map((p) => p.name).sort()).toEqual(['North, "the" Press', 'South Press']);
+    expect(answer.funnel.publishers.map((p) => p.name).sort()).toEqual([
+      'North, "the" Press',
+      'South Press',
+    ]);
 
     // A day later, the first day is the span before's.
     clock.advance(24 * hour);
@@ -271,7 +305,8 @@ describe('the roll-ups', () => {
       .where('articleId', '=', id)
       .execute();
     const views = raw.filter((row) => row.kind === 'pageview');
-    const visitors = new Set(views.map((row) => `${row.hour.slice(0, 10)} ${row.visitorHash}`)).size;
+    const visitors = new Set(views.map((row) => `${row.hour.slice(0, 10)} ${row.visitorHash}`))
+      .size;
     expect(res.json<ArticleAnalytics>()).toMatchObject({
       articleId: id,
       days: 30,
@@ -309,7 +344,10 @@ describe('the roll-ups', () => {
   it('refuses a span other than 1, 7, 30 or 90 days', async () => {
     const res = await overview(14);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('1, 7, 30 or 90') });
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining('1, 7, 30 or 90'),
+    });
   });
 });
 
@@ -342,18 +380,36 @@ describe('the CSV tables', () => {
       funnelPublishers: 'publisherId,name,views,walls,checkouts,subscriptions',
     };
     for (const [table, head] of Object.entries(heads)) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/analytics/overview?days=90&table=${table}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/analytics/overview?days=90&table=${table}`,
+        headers,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body.split('\r\n')[0]).toBe(head);
     }
-    const series = await t.app.inject({ method: 'GET', url: '/api/analytics/overview?days=90&table=series', headers });
+    const series = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/overview?days=90&table=series',
+      headers,
+    });
     expect(series.body.trim().split('\r\n')).toHaveLength(91);
-    const publishers = await t.app.inject({ method: 'GET', url: '/api/analytics/overview?days=90&table=funnelPublishers', headers });
+    const publishers = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/overview?days=90&table=funnelPublishers',
+      headers,
+    });
     expect(publishers.body).toContain('"North, ""the"" Press"');
-    for (const url of ['/api/analytics/overview?days=7', '/api/analytics/overview?days=7&table=nope']) {
+    for (const url of [
+      '/api/analytics/overview?days=7',
+      '/api/analytics/overview?days=7&table=nope',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('table is one of') });
+      expect(res.json()).toMatchObject({
+        error: 'bad_request',
+        message: expect.stringContaining('table is one of'),
+      });
     }
   });
 });
@@ -366,13 +422,20 @@ describe('who may read the analytics', () => {
     { url: '/api/analytics/reader-revenue', headers: {} },
   ];
 
-  it.each(routes)('$url: 401 for a guest, 403 for a reader who is not an admin', async ({ url, headers }) => {
-    const guest = await t.app.inject({ method: 'GET', url, headers });
-    expect(guest.statusCode).toBe(401);
-    expect(guest.json()).toMatchObject({ error: 'unauthorized' });
-    const notAdmin = await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: reader.cookie } });
-    expect(notAdmin.statusCode).toBe(403);
-    expect(notAdmin.json()).toMatchObject({ error: 'forbidden' });
-    expect(notAdmin.body).not.toContain('pageViews');
-  });
+  it.each(routes)(
+    '$url: 401 for a guest, 403 for a reader who is not an admin',
+    async ({ url, headers }) => {
+      const guest = await t.app.inject({ method: 'GET', url, headers });
+      expect(guest.statusCode).toBe(401);
+      expect(guest.json()).toMatchObject({ error: 'unauthorized' });
+      const notAdmin = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, cookie: reader.cookie },
+      });
+      expect(notAdmin.statusCode).toBe(403);
+      expect(notAdmin.json()).toMatchObject({ error: 'forbidden' });
+      expect(notAdmin.body).not.toContain('pageViews');
+    },
+  );
 });

@@ -25,17 +25,19 @@ const clock = createTestClock(new Date('2026-07-01T10:00:00Z'));
 const hour = 60 * 60 * 1000;
 let t: TestApp;
 let admin: TestUser;
-let reader: TestUser;
 let publisherId: number;
 let articles: number[];
 let pending: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: site, timeZone: 'UTC' }, { clock: clock.now });
+  t = await createTestApp(
+    // The timer's roll-up and sweep run often enough to be seen, and alongside the tests' own.
+    { publicUrl: site, timeZone: 'UTC', sweepIntervalMs: 100 },
+    { clock: clock.now },
+  );
   const db = t.app.database.db;
   admin = await signUp(t.app);
   await makeAdmin(t.app, admin.user.id);
-  reader = await signUp(t.app);
   publisherId = (await createPublisher(db, { name: 'Harbour Press' })).id;
   articles = [];
   for (const title of ['Tides, "high" and low', '=HYPERLINK("x")', 'Third story']) {
@@ -113,7 +115,12 @@ describe('collecting a beacon', () => {
       url: '/api/events',
       remoteAddress: address(),
       headers: { 'content-type': 'application/json', 'user-agent': ipad },
-      payload: { type: 'engagement', path: `/articles/${articles[1]}`, engagedSeconds: 42, scrollDepth: 80 },
+      payload: {
+        type: 'engagement',
+        path: `/articles/${articles[1]}`,
+        engagedSeconds: 42,
+        scrollDepth: 80,
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(await events()).toHaveLength(before + 1);
@@ -128,7 +135,12 @@ describe('collecting a beacon', () => {
   });
 
   it('names no article for another page or an unpublished article', async () => {
-    for (const path of ['/', '/allpublishedarticles?page=2', `/articles/${pending}`, '/articles/999999']) {
+    for (const path of [
+      '/',
+      '/allpublishedarticles?page=2',
+      `/articles/${pending}`,
+      '/articles/999999',
+    ]) {
       expect((await beacon({ type: 'pageview', path })).statusCode).toBe(204);
       expect((await events()).at(-1)).toMatchObject({ articleId: null, publisherId: null });
     }
@@ -139,7 +151,13 @@ describe('collecting a beacon', () => {
     ['another site', 'https://blog.example.org/post', '/', 'referrer', 'blog.example.org'],
     ['our own site', `${site}/allpublishedarticles`, '/', 'direct', 'direct'],
     ['no referrer', undefined, '/', 'direct', 'direct'],
-    ['the newsletter', undefined, '/articles/1?utm_source=newsletter&utm_medium=email', 'newsletter', 'newsletter'],
+    [
+      'the newsletter',
+      undefined,
+      '/articles/1?utm_source=newsletter&utm_medium=email',
+      'newsletter',
+      'newsletter',
+    ],
   ])('classifies %s as a source', async (_name, referrer, path, kind, source) => {
     expect((await beacon({ type: 'pageview', path, referrer })).statusCode).toBe(204);
     expect((await events()).at(-1)).toMatchObject({ sourceKind: kind, source });
@@ -150,7 +168,10 @@ describe('collecting a beacon', () => {
     ['no type', { path: '/' }],
     ['an unknown type', { type: 'click', path: '/' }],
     ['a path without its slash', { type: 'pageview', path: 'articles/1' }],
-    ['a scroll depth past 100', { type: 'engagement', path: '/', engagedSeconds: 1, scrollDepth: 101 }],
+    [
+      'a scroll depth past 100',
+      { type: 'engagement', path: '/', engagedSeconds: 1, scrollDepth: 101 },
+    ],
     ['negative seconds', { type: 'engagement', path: '/', engagedSeconds: -1, scrollDepth: 1 }],
     ['an array', [{ type: 'pageview', path: '/' }]],
   ])('refuses %s with a 400 and keeps nothing', async (_name, event) => {
@@ -163,7 +184,12 @@ describe('collecting a beacon', () => {
 
   it('refuses a body past 4 KB with a 413 and keeps nothing', async () => {
     const before = await eventCount();
-    const res = await beacon({ type: 'pageview', path: '/', referrer: `https://a.example/${'x'.repeat(2000)}`, extra: 'y'.repeat(3000) });
+    const res = await beacon({
+      type: 'pageview',
+      path: '/',
+      referrer: `https://a.example/${'x'.repeat(2000)}`,
+      extra: 'y'.repeat(3000),
+    });
     expect(res.statusCode).toBe(413);
     expect(await eventCount()).toBe(before);
   });
@@ -172,12 +198,15 @@ describe('collecting a beacon', () => {
     ['Do Not Track', { headers: { dnt: '1' } }],
     ['Global Privacy Control', { headers: { 'sec-gpc': '1' } }],
     ['a crawler', { ua: googlebot }],
-  ])('keeps nothing of a browser asking %s, and answers 204 all the same', async (_name, options) => {
-    const before = await eventCount();
-    const res = await beacon({ type: 'pageview', path: `/articles/${articles[0]}` }, options);
-    expect(res.statusCode).toBe(204);
-    expect(await eventCount()).toBe(before);
-  });
+  ])(
+    'keeps nothing of a browser asking %s, and answers 204 all the same',
+    async (_name, options) => {
+      const before = await eventCount();
+      const res = await beacon({ type: 'pageview', path: `/articles/${articles[0]}` }, options);
+      expect(res.statusCode).toBe(204);
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
   it('holds no address or user agent in clear, in any column of any analytics table', async () => {
     const ip = '192.0.2.201';
@@ -239,5 +268,50 @@ describe('the daily salt', () => {
     await sweepAnalytics(db, t.app.analytics.salts, clock.now(), '2026-07-03');
     const kept = await db.selectFrom('analyticsSalt').select('day').orderBy('day').execute();
     expect(kept.map((salt) => salt.day)).toEqual(['2026-07-02', '2026-07-03']);
+  });
+});
+
+describe('the timer job', () => {
+  /** Waits up to 5 s for `check` to hold, as the job runs every 100 ms. */
+  async function eventually(check: () => Promise<boolean>) {
+    const until = Date.now() + 5000;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error('the timer job did not get there');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const dailyViews = async (bucket: string) => {
+    const row = await t.app.database.db
+      .selectFrom('analyticsDaily')
+      .select((eb) => eb.fn.sum<number | string>('pageViews').as('views'))
+      .where('bucket', '=', bucket)
+      .executeTakeFirst();
+    return Number(row?.views ?? 0);
+  };
+
+  it('rolls the new events up each run, and deletes raw events after 30 days, keeping the counts', async () => {
+    const today = clock.now().toISOString().slice(0, 10);
+    const before = await dailyViews(today);
+    for (let n = 0; n < 3; n += 1) {
+      await beacon({ type: 'pageview', path: `/articles/${articles[n]}` }, { ip: address() });
+    }
+    const raw = (await events()).filter(
+      (row) => row.kind === 'pageview' && row.hour.startsWith(today),
+    );
+    clock.advance(10_000);
+    await eventually(async () => (await dailyViews(today)) === raw.length);
+    expect(before).toBeLessThan(raw.length);
+
+    clock.advance(31 * 24 * hour);
+    await eventually(async () => (await events()).every((row) => !row.hour.startsWith(today)));
+    expect(await dailyViews(today)).toBe(raw.length);
+    // Nothing of that day's visitors is left to hash them again.
+    const salts = await t.app.database.db.selectFrom('analyticsSalt').select('day').execute();
+    expect(salts.every((salt) => salt.day > today)).toBe(true);
+    const seen = await t.app.database.db
+      .selectFrom('analyticsVisitorSeen')
+      .select('bucket')
+      .execute();
+    expect(seen.every((row) => row.bucket.slice(0, 10) > today)).toBe(true);
   });
 });

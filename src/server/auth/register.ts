@@ -40,7 +40,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Creates an account and signs it in (multipart: name, email, password, photo)',
         consumes: ['multipart/form-data'],
         // The page registered from (a wall's link says `/articles/:id`), for the analytics' funnel.
-        querystring: z.object({ from: z.string().max(2048).optional() }),
+        querystring: z.object({ from: z.string().max(2048).optional().catch(undefined) }),
         response: {
           201: z.object({ user: userRecordSchema }),
           400: apiErrorSchema,

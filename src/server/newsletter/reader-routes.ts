@@ -116,6 +116,7 @@ export const newsletterReaderRoutes: FastifyPluginAsyncZod = async (app) => {
           return { message: newsletterAccountMessages.confirmFirst };
         }
         case 'subscribed':
+          await app.analytics.newsletterSignup(request);
           return { message: newsletterAccountMessages.subscribed };
         case 'saved':
           return { message: newsletterLinkMessages.saved };

@@ -48,7 +48,7 @@ export function RegisterForm({ from }: { from: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await registerAccount(values);
+      await registerAccount(values, from);
     } catch (error) {
       void showAlert({ icon: 'error', title: 'Failed to Register', text: errorMessage(error) });
       // Rethrown so that react-hook-form does not count this attempt as a success.
