@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import type { ArticleAnalytics } from '../src/shared/api/analytics.js';
 import {
@@ -136,6 +137,13 @@ test('a guest’s reading of an article shows on the editor’s dashboard', asyn
   const sources = editor.getByRole('region', { name: 'Sources' });
   await expect(sources.getByRole('row', { name: /Search google\.com 1/ })).toBeVisible();
   await expectNoViolations(editor, 'the dashboard');
+
+  // A table saved as CSV, fetched with the editor's session.
+  const saved = editor.waitForEvent('download');
+  await editor.getByRole('button', { name: 'Download CSV of the top articles' }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe('tribune-topArticles-today.csv');
+  expect(await readFile(await download.path(), 'utf8')).toContain(article.name);
 
   // The same figures on the article's admin card, read when opened.
   const card = editor.getByRole('article', { name: article.name });
