@@ -237,7 +237,7 @@ test.describe('keyboard', () => {
     await signInAs(page, 'admin');
     await page.goto('/admin/dashboard');
     const charts = page.locator('main figure .recharts-wrapper > svg.recharts-surface');
-    await expect(charts).toHaveCount(4);
+    await expect(charts).toHaveCount(5);
     const stops = await charts.evaluateAll((svgs) =>
       svgs.map((svg) => ({
         tabbable: (svg as SVGElement).tabIndex >= 0,

@@ -185,11 +185,13 @@ test.describe('the admin area', () => {
     await expect(publisher).toHaveValue(name);
   });
 
-  test('the dashboard draws four charts and lists the newsletter sends', async ({ page }) => {
+  test('the dashboard draws five charts and lists the newsletter sends', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const heading of [
+      'Readers',
+      'Visitors and page views',
       'Pie Chart',
       'Line Chart',
       'Column chart',
@@ -198,7 +200,7 @@ test.describe('the admin area', () => {
     ]) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(4);
+    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(5);
     const subscribers = page.locator('figure').filter({ hasText: 'Newsletter subscribers' });
     await subscribers.getByRole('button', { name: 'Last 90 days' }).click();
     await expect(subscribers.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute(

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageBeacon } from '#web/analytics/PageBeacon';
 import { SiteFooter } from '#web/components/footer/SiteFooter';
 import { Masthead } from '#web/components/header/Masthead';
 import { MainNav } from '#web/components/header/MainNav';
@@ -20,6 +21,7 @@ export function PublicLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <PageBeacon />
     </div>
   );
 }

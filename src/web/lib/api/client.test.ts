@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiFetchWithHeaders } from './client';
+import { ApiError, apiFetch, apiFetchBlob, apiFetchWithHeaders } from './client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -125,5 +125,24 @@ describe('a call that fails', () => {
     const calls = serve(() => json({}));
     await apiFetch('/articles', { signal: controller.signal });
     expect(calls[0]!.init.signal).toBe(controller.signal);
+  });
+});
+
+describe('a call for another type than JSON', () => {
+  it('asks for that type with the session cookie and answers the body as a Blob', async () => {
+    const calls = serve(
+      () => new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }),
+    );
+    const body = await apiFetchBlob('/analytics/overview?table=sources', 'text/csv');
+    expect(await body.text()).toBe('a,b\n1,2\n');
+    expect(calls[0]!.url).toBe('/api/analytics/overview?table=sources');
+    expect(new Headers(calls[0]!.init.headers).get('Accept')).toBe('text/csv');
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+  });
+
+  it('throws the server’s error as an ApiError', async () => {
+    serve(() => json({ error: 'forbidden', message: 'Admins only' }, { status: 403 }));
+    const error = await refusal(apiFetchBlob('/analytics/overview', 'text/csv'));
+    expect([error.status, error.code, error.message]).toEqual([403, 'forbidden', 'Admins only']);
   });
 });

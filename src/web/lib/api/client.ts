@@ -70,6 +70,24 @@ export async function apiFetchWithHeaders<T = unknown>(
   return { data: body as T, headers: response.headers };
 }
 
+/**
+ * Calls the API like apiFetch but for a body of another type (`accept`, e.g. `text/csv`), which
+ * it answers as a Blob; a failure throws the same ApiError.
+ */
+export async function apiFetchBlob(path: string, accept: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: { Accept: accept },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection.');
+  }
+  if (!response.ok) throw toApiError(response, await readJson(response));
+  return response.blob();
+}
+
 /** The JSON body, or undefined when there is none or it is not JSON (e.g. a proxy's error page). */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();

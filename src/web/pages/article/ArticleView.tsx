@@ -124,10 +124,14 @@ export function ArticleView({
         <MeterNotice meter={reading.meter} articlePath={paths.article(article._id)} />
       )}
       {access === 'full' ? (
-        <div className={clsx('mt-8', article.isPremium && paywalledClass)}>{body}</div>
+        <div className={clsx('mt-8', article.isPremium && paywalledClass)} data-article-body>
+          {body}
+        </div>
       ) : (
         <>
-          <div className="mt-8">{body}</div>
+          <div className="mt-8" data-article-body>
+            {body}
+          </div>
           <div className={clsx('mt-10', paywalledClass)}>
             <MeterWall meter={reading.meter} articlePath={paths.article(article._id)} />
           </div>

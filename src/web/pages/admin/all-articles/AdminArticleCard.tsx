@@ -15,6 +15,7 @@ import { ApiError } from '#web/lib/api/client';
 import { useDeleteArticle } from '#web/lib/api/articleMutations';
 import { formatDate } from '#web/lib/formatDate';
 import { deleteWithConfirm } from '#web/components/articles/deleteWithConfirm';
+import { ArticleFigures } from './ArticleFigures';
 import { DeclineDialog } from './DeclineDialog';
 import { revisionQueueId } from './RevisionQueue';
 import { sendAsNewsletter } from './sendAsNewsletter';
@@ -107,6 +108,7 @@ export function AdminArticleCard({
           <dt className="font-semibold">Publisher</dt>
           <dd>{article.publisher}</dd>
         </dl>
+        <ArticleFigures articleId={article._id} />
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { PageHeading } from '#web/components/PageHeading';
+import { ReaderAnalytics } from './analytics/ReaderAnalytics';
 import { GiftLinksSection } from './GiftLinksSection';
 import { NewsletterSends } from './NewsletterSends';
 import { NewsletterSubscribersChart } from './NewsletterSubscribersChart';
@@ -7,14 +8,16 @@ import { PublisherPieChart } from './PublisherPieChart';
 import { ViewCountLineChart } from './ViewCountLineChart';
 
 /**
- * Three charts of the paper's figures, then the newsletter's subscribers and sends; recharts
- * loads with this page's chunk only.
+ * The paper's own analytics (analytics/ReaderAnalytics.tsx), three charts of the paper's
+ * figures, the newsletter's subscribers and sends, then the gift links; recharts loads with this
+ * page's chunk only.
  */
 export function DashboardPage() {
   return (
     <section>
       <PageHeading>Dashboard</PageHeading>
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <ReaderAnalytics />
         <PublisherPieChart />
         <ViewCountLineChart />
         <PremiumColumnChart />
