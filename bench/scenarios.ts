@@ -8,7 +8,7 @@ import type { RunningServer } from './server.js';
 export type LatencyBudget = 'list' | 'detail' | 'page' | 'search';
 
 export interface BenchRequest {
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -67,6 +67,10 @@ const publisherSearches = [
  * run holds both kinds of answer: the meter opening an article, and the wall.
  */
 const meteredVisitors = 50_000;
+
+/** A reader's browser, as the beacon's requests name it (a crawler's events are not counted). */
+const beaconBrowser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 /** The All Articles page's page size (src/web/pages/all-published-articles). */
 const pageSize = 12;
@@ -210,6 +214,32 @@ export function scenarios(context: ScenarioContext): Scenario[] {
           cookie: visitor.cookie,
           'x-forwarded-for': visitor.address,
         });
+      },
+    },
+    // The page beacon's events (src/web/analytics): what navigator.sendBeacon posts, a page
+    // view of a random article with a search engine's referrer, from many readers' browsers
+    // (each address has its own budget of events a minute).
+    {
+      key: 'events',
+      label: 'analytics events (page beacon)',
+      budget: 'list',
+      ofBareBudget: 0.5,
+      next: () => {
+        const n = Math.floor(Math.random() * 65_536);
+        return {
+          method: 'POST',
+          path: '/api/events',
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'user-agent': beaconBrowser,
+            'x-forwarded-for': `10.200.${n >> 8}.${n & 255}`,
+          },
+          body: JSON.stringify({
+            type: 'pageview',
+            path: `/articles/${pick(context.openIds)}`,
+            referrer: 'https://www.google.com/',
+          }),
+        };
       },
     },
     { key: 'script', label: 'main JS asset', next: () => get(context.mainScript, assetHeaders) },

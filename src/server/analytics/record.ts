@@ -86,12 +86,18 @@ export class Analytics {
   /**
    * A guest was sent the page of article `articleId` without its full text (the page every guest
    * gets alike): a wall, if the article is premium. The registration wall when the meter offers
-   * guests an account for more reads, else the paywall.
+   * guests an account for more reads, else the paywall. `known` is the article when the caller
+   * knows it already (its kept or stored page), else it is read.
    */
-  guestArticlePage(request: FastifyRequest, articleId: number): Promise<void> {
+  guestArticlePage(
+    request: FastifyRequest,
+    articleId: number,
+    known?: EventArticle | null,
+  ): Promise<void> {
+    if (known && !known.isPremium) return Promise.resolve();
     return this.safely('a wall shown', async () => {
       if (leavesNoTrace(request)) return;
-      const article = await publishedArticle(this.db, articleId);
+      const article = known === undefined ? await publishedArticle(this.db, articleId) : known;
       if (!article?.isPremium) return;
       const kind = this.settings.registrationWall ? 'registration_wall' : 'paywall';
       await this.insert({ ...(await this.base(request, article)), kind });

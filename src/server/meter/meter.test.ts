@@ -284,6 +284,11 @@ describe('the reading meter, for a guest', () => {
     expect(again.res.headers['cache-control']).toBe('private, no-store');
     expect(again.res.body).toContain(secretOf(6));
     expect(again.res.body).toContain('1 of 2 free premium articles left this month');
+
+    // A new guest, with the walled page kept and stored: their meter opens it all the same.
+    const newcomer = await client('198.51.100.71').page(premium[6]!);
+    expect(newcomer.res.headers['cache-control']).toBe('private, no-store');
+    expect(newcomer.doc.querySelector('.paywalled-content')?.textContent).toContain(secretOf(6));
   });
 
   it('once spent, shows nothing past the free part anywhere, and offers a free account', async () => {

@@ -116,12 +116,17 @@ export class ReadingMeter {
   /**
    * Whether the meter would open the guest's page of `articleId` for this guest (nothing is
    * counted): a published premium article with their allowance not spent. Anyone else gets the
-   * page every guest gets alike.
+   * page every guest gets alike. `premium` says whether the article is a published premium
+   * one when the caller knows (its kept or stored page), else it is read.
    */
-  async opensForGuest(request: FastifyRequest, articleId: number): Promise<boolean> {
+  async opensForGuest(
+    request: FastifyRequest,
+    articleId: number,
+    premium?: boolean,
+  ): Promise<boolean> {
     const allowance = this.settings.allowances.guest;
-    if (allowance === 0 || isCrawler(request) || isHead(request)) return false;
-    if (!(await isPublishedPremium(this.db, articleId))) return false;
+    if (allowance === 0 || premium === false || isCrawler(request) || isHead(request)) return false;
+    if (premium === undefined && !(await isPublishedPremium(this.db, articleId))) return false;
     const month = this.month();
     const { keys } = this.readerOf(request, null, month);
     const { used, readBefore } = await meterCount(this.db, month, keys, articleId);

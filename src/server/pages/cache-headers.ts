@@ -39,6 +39,8 @@ export interface SharedPageFacts {
   tags: readonly string[];
   /** An article page of a premium article. */
   premium?: boolean;
+  /** An article page's publisher, which the analytics' events name (analytics/record.ts). */
+  publisherId?: number;
 }
 
 /** The ETag of a page whose text is `body`. */

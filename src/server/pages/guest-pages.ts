@@ -23,7 +23,12 @@ export interface KeptPage extends SharedPageFacts {
  * A render, with its gzip-compressed HTML when it was made already (a stored page's), and for an
  * article's page whether it is premium and its tags (pages/cache-headers.ts).
  */
-export type GuestRender = RenderedPage & { gzip?: Buffer; premium?: boolean; tags?: string[] };
+export type GuestRender = RenderedPage & {
+  gzip?: Buffer;
+  premium?: boolean;
+  publisherId?: number;
+  tags?: string[];
+};
 
 /**
  * The guest's page at `address` (path and query), rendered by `render` and kept for a while,
@@ -41,18 +46,18 @@ export function guestPage(
     address,
     pageLifetimeMs,
     async () => {
-      const { status, html, location, gzip, premium, tags: own = [] } = await render();
+      const { status, html, location, gzip, premium, publisherId, tags: own = [] } = await render();
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
       const etag = status === 200 ? etagOfText(answer.body) : undefined;
-      return { status, answer, location, etag, premium, tags: [...tags, ...own] };
+      return { status, answer, location, etag, premium, publisherId, tags: [...tags, ...own] };
     },
     // Counted twice: its compressed copies come to less than its text.
     { keep: (page) => page.status === 200, size: (page) => 2 * page.answer.body.length },
   );
 }
 
-/** Whether this process keeps a page it may answer for `address`; nothing is rendered. */
-export function isGuestPageKept(app: FastifyInstance, address: string): boolean {
-  return app.guestPages.peek(address, pageLifetimeMs) !== undefined;
+/** The page this process keeps for `address`, if it may answer with it; nothing is rendered. */
+export function keptGuestPage(app: FastifyInstance, address: string): KeptPage | undefined {
+  return app.guestPages.peek<KeptPage>(address, pageLifetimeMs);
 }

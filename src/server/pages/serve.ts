@@ -17,7 +17,7 @@ import {
 } from './cache-headers.js';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
-import { guestPage, isGuestPageKept } from './guest-pages.js';
+import { guestPage, keptGuestPage } from './guest-pages.js';
 import { storingRender } from './storing-render.js';
 
 /** The server entry of the web app and the built files its pages name. */
@@ -103,29 +103,42 @@ export function pageAnswerer(
     const address = match.path + match.search;
     const articleId = caller ? undefined : articleAddress.exec(address)?.[1];
     if (articleId) {
+      const id = +articleId;
+      // Kept in this process (a popular article), else stored, else rendered and stored below.
+      // Either says whether the article is premium and whose it is, so the meter and the
+      // analytics need no read of their own for a free article's page.
+      const kept = keptGuestPage(app, address);
+      const storedPage = kept ? undefined : await stored.read(id);
+      const { premium, publisherId } = storedPage
+        ? { premium: storedPage.isPremium, publisherId: storedPage.publisherId }
+        : kept?.status === 200
+          ? kept
+          : { premium: undefined, publisherId: undefined };
       // A premium article the reading meter opens for this guest: their own page, with the text.
-      if (await meter.opensForGuest(request, +articleId)) {
+      if (await meter.opensForGuest(request, id, premium)) {
         const page = await renderOwn(request, reply, null);
         reply.status(page.status).header('cache-control', 'private, no-store');
         return reply.type(html).send(page.html);
       }
-      await app.analytics.guestArticlePage(request, +articleId);
-      // Kept in this process (a popular article), else stored, else rendered and stored.
-      const storedPage = isGuestPageKept(app, address) ? undefined : await stored.read(+articleId);
+      await app.analytics.guestArticlePage(
+        request,
+        id,
+        premium === undefined || publisherId === undefined
+          ? undefined
+          : { articleId: id, publisherId, isPremium: premium },
+      );
       if (storedPage) {
-        const { gzip, isPremium, publisherId, authorId } = storedPage;
+        const { gzip, isPremium, publisherId: publisher, authorId } = storedPage;
         const facts = {
           status: 200,
           etag: etagOfGzip(gzip),
-          tags: [articleTag(+articleId), publisherTag(publisherId), authorTag(authorId)],
+          tags: [articleTag(id), publisherTag(publisher), authorTag(authorId)],
           premium: isPremium,
         };
         if (answerSharedPage(caching, request, reply, facts)) return reply;
         return sendGzipped(request, reply, gzip, html);
       }
-      const page = await guestPage(app, address, [articleTag(+articleId)], () =>
-        renderGuestArticle(+articleId),
-      );
+      const page = await guestPage(app, address, [articleTag(id)], () => renderGuestArticle(id));
       if (answerSharedPage(caching, request, reply.status(page.status), page)) return reply;
       return sendShared(reply, page.answer, html);
     }

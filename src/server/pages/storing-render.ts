@@ -47,6 +47,7 @@ export async function storingRender(
     .executeTakeFirst();
   const facts = article && {
     premium: toBool(article.isPremium),
+    publisherId: article.publisherId,
     tags: [publisherTag(article.publisherId), authorTag(article.authorId)],
   };
   if (!claim) return { ...page, ...facts };
