@@ -1,18 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import type { ArticleAnalytics } from '../src/shared/api/analytics.js';
-import {
-  freePort,
-  startupMs,
-  stopAll,
-  tempDir,
-  waitForHealth,
-} from '../src/server/test/processes.js';
 import { demo, demoPassword } from './accounts.js';
 import { listArticles } from './articleData.js';
 import { expectNoViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { ownServer } from './ownServer.js';
 import { hydrated } from './hydration.js';
 
 /*
@@ -22,41 +15,7 @@ import { hydrated } from './hydration.js';
  * The figures come from the roll-up, which the server runs each minute: the test waits for it.
  */
 
-const port = await freePort();
-const site = `http://localhost:${port}`;
-test.use({ baseURL: site });
-
-let server: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(startupMs + 10_000);
-  let output = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: site,
-      DATA_DIR: tempDir(),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Each test sends its own client address (see e2e/fixtures.ts).
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await waitForHealth({ child, port, url: site, exited, output: () => output });
-});
-
-test.afterAll(() => {
-  server?.kill('SIGKILL');
-  // Removes the server's data folder.
-  stopAll();
-});
+const site = await ownServer();
 
 /** The next beacon of `type` the page sends. */
 const beacon = (page: Page, type: string) =>

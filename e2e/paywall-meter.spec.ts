@@ -1,15 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as apiRequest } from '@playwright/test';
-import {
-  freePort,
-  startupMs,
-  stopAll,
-  tempDir,
-  waitForHealth,
-} from '../src/server/test/processes.js';
 import { demo, demoPassword, photoFile, uniqueEmail } from './accounts.js';
 import { listArticles, readArticle } from './articleData.js';
 import { expect, test } from './fixtures.js';
+import { ownServer } from './ownServer.js';
 
 /*
  * The reading meter as a guest meets it, on a server of this file's own, built as the other
@@ -19,41 +12,7 @@ import { expect, test } from './fixtures.js';
  * paywall (playwright.config.ts).
  */
 
-const port = await freePort();
-const meterSite = `http://localhost:${port}`;
-test.use({ baseURL: meterSite });
-
-let server: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(startupMs + 10_000);
-  let output = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: meterSite,
-      DATA_DIR: tempDir(),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Each test sends its own client address (see e2e/fixtures.ts).
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await waitForHealth({ child, port, url: meterSite, exited, output: () => output });
-});
-
-test.afterAll(() => {
-  server?.kill('SIGKILL');
-  // Removes the server's data folder.
-  stopAll();
-});
+const meterSite = await ownServer();
 
 /** The last sentence of an article's whole text, as a premium reader reads it. */
 async function endingOf(id: string): Promise<string> {
