@@ -153,6 +153,30 @@ describe('walls and metered reads', () => {
       await recorded(() => get(`/api/articles/${premium[2]}/reading`, { ...guest, cookie: '' })),
     ).toHaveLength(1);
   });
+
+  it("a signed-in reader's own page of an article: their wall under their keyed hash", async () => {
+    const reader = await signUp(t.app);
+    // Articles of this test's own, so the funnel's counts below stay those of the others.
+    const [first, second] = await Promise.all(
+      ['Own page 1', 'Own page 2'].map(
+        async (title) =>
+          (await createArticle(t.app.database.db, admin.user.id, { isPremium: true, title })).id,
+      ),
+    );
+    const opened = await recorded(() => get(`/articles/${first}`, { cookie: reader.cookie }));
+    expect(kinds(opened)).toEqual(['metered_read']);
+    const walled = await recorded(() => get(`/articles/${second}`, { cookie: reader.cookie }));
+    expect(kinds(walled)).toEqual(['paywall']);
+    expect(walled[0]).toMatchObject({
+      articleId: second,
+      readerHash: readerHash(t.config.authSecret, reader.user.id),
+    });
+    // Their free article's page, and a crawler signed in (as no reader is), show no wall.
+    expect(await recorded(() => get(`/articles/${free}`, { cookie: reader.cookie }))).toEqual([]);
+    expect(
+      await recorded(() => get(`/articles/${second}`, { cookie: reader.cookie, ua: googlebot })),
+    ).toEqual([]);
+  });
 });
 
 describe('the funnel: checkouts and subscriptions credited to the last wall within 7 days', () => {

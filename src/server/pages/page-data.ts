@@ -37,6 +37,11 @@ export function pageData(
   meter: ArticleMeter,
   /** The server's secret, which signs newsletter subscribers' links (newsletter/links.ts). */
   secret: string,
+  /**
+   * Told when the page shows a premium article's preview (a wall) to a signed-in reader, as the
+   * article page's read is (analytics/record.ts); a guest's wall is told where the page is sent.
+   */
+  wallShown?: (articleId: number) => Promise<void>,
 ): PageData {
   const { db, dialect } = app.database;
   return {
@@ -64,7 +69,9 @@ export function pageData(
       } catch {
         return null;
       }
-      return readArticleForReader(db, articleId, caller, meter);
+      const reading = await readArticleForReader(db, articleId, caller, meter);
+      if (reading?.access === 'preview') await wallShown?.(articleId);
+      return reading;
     },
     async search(params: SearchParams) {
       const parsed = searchQuery.safeParse(asQuery(params));

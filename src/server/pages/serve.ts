@@ -60,19 +60,32 @@ export function pageAnswerer(
     address: string,
     articleMeter: ArticleMeter,
     form?: FormOutcome,
+    request?: FastifyRequest,
   ) => {
     const viewer = await viewerOf(app, caller);
+    // A signed-in reader's wall, under their keyed hash (analytics/record.ts).
+    const wallShown =
+      caller && request
+        ? (articleId: number) => app.analytics.wallShown(request, caller.id, articleId)
+        : undefined;
     return pages.renderer.renderPage({
       url,
       publicUrl,
       assets: pages.assets,
-      data: pageData(app, caller, viewer, address, articleMeter, secret),
+      data: pageData(app, caller, viewer, address, articleMeter, secret, wallShown),
       form,
     });
   };
   /** A page for this request's reader alone, their meter counting: never kept or stored. */
   const renderOwn = (request: FastifyRequest, reply: FastifyReply, caller: Caller | null) =>
-    render(request.url, caller, request.ip, meter.forRequest(request, reply, caller));
+    render(
+      request.url,
+      caller,
+      request.ip,
+      meter.forRequest(request, reply, caller),
+      undefined,
+      request,
+    );
   const stored = app.storedPages;
   if (!stored) throw new Error('The stored pages are made where the web app is served');
   const renderGuestArticle = (articleId: number) =>
@@ -96,7 +109,8 @@ export function pageAnswerer(
     const gift = match.id === 'article' ? giftTokenOf(request.url) : undefined;
     if (gift !== undefined) {
       const meterOfGift = app.giftLinks.meterFor(request, reply, caller, gift);
-      return answerGiftPage(reply, await render(request.url, caller, request.ip, meterOfGift));
+      const page = await render(request.url, caller, request.ip, meterOfGift, undefined, request);
+      return answerGiftPage(reply, page);
     }
     // A guest's page is the same for every guest: kept under its path and the parameters it
     // reads, so that a query it ignores (`/?x=1`) makes no new render.
