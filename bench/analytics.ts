@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Insertable } from 'kysely';
+import { analyticsSpans } from '../src/shared/api/analytics.js';
+import { rollUp } from '../src/server/analytics/rollup.js';
+import { readOverview } from '../src/server/analytics/overview.js';
+import { addDays } from '../src/server/analytics/days.js';
+import { openDatabase, type Db } from '../src/server/db/database.js';
+import type {
+  AnalyticsEventTable,
+  AnalyticsRollupTable,
+  AnalyticsVisitorsTable,
+} from '../src/server/db/schema.js';
+import { createBenchDatabase } from './databases.js';
+import { fillDatabase } from './fill.js';
+
+/**
+ * npm run bench:analytics [-- --smoke] [-- --events-per-day N]: the analytics' own budgets
+ * (docs/PERFORMANCE.md), on SQLite, in process (no HTTP: the event route is the main bench's
+ * `events` scenario):
+ * - the roll-up: a sample of a day's raw events (a tenth of N) rolled up by the minute job's
+ *   function, timed, against the minute's share of N events a day (1,000,000 by default);
+ * - the dashboard's overview for 1, 7, 30 and 90 days, over 90 days of daily roll-ups made as
+ *   N events a day would make them (readers spread over the articles as on a news site: a few
+ *   articles take most of the views), each span read 20 times: its median and slowest.
+ */
+const { values } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    'events-per-day': { type: 'string' },
+  },
+});
+const smoke = values.smoke;
+const eventsPerDay = Number(values['events-per-day'] ?? (smoke ? 20_000 : 1_000_000));
+const articles = smoke ? 1_000 : 20_000;
+const historyDays = 90;
+const reads = 20;
+const overviewBudgetMs = 50;
+const today = '2026-11-29';
+
+/** Where page views come from: a few search engines and networks, and a long tail of sites. */
+const sources = [
+  ['search', 'google.com'],
+  ['search', 'bing.com'],
+  ['search', 'duckduckgo.com'],
+  ['social', 'facebook.com'],
+  ['social', 'x.com'],
+  ['social', 'reddit.com'],
+  ['newsletter', 'newsletter'],
+  ['direct', 'direct'],
+  ...Array.from({ length: 40 }, (_, n) => ['referrer', `site${n}.example`]),
+] as const;
+const devices = ['desktop', 'mobile', 'tablet'] as const;
+
+/** A deterministic random number generator, so two runs measure the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** An article index, most views going to a few: the n-th most read takes about 1/n of them. */
+function zipf(next: () => number, count: number): number {
+  return Math.min(count - 1, Math.floor(Math.exp(next() * Math.log(count + 1))) - 1);
+}
+
+const database = await createBenchDatabase('sqlite');
+try {
+  console.log(`Filling SQLite with ${articles.toLocaleString('en')} articles...`);
+  const fill = await fillDatabase(database.config, { articles, users: smoke ? 100 : 2_000 });
+  const handle = openDatabase(database.config);
+  try {
+    const ids = [...fill.openIds, ...fill.premiumIds];
+    const publisherOf = await publishers(handle.db);
+
+    const sample = Math.round(eventsPerDay / 10);
+    console.log(`Rolling up ${sample.toLocaleString('en')} raw events...`);
+    const rollupSeconds = await timedRollUp(handle.db, ids, publisherOf, sample);
+    const perSecond = sample / rollupSeconds;
+    const minuteShare = eventsPerDay / (24 * 60);
+    const minuteMs = (minuteShare / perSecond) * 1000;
+
+    console.log(
+      `Writing ${historyDays} days of roll-ups for ${eventsPerDay.toLocaleString('en')} events a day...`,
+    );
+    const rows = await writeHistory(handle.db, ids, publisherOf);
+    console.log(`  ${rows.toLocaleString('en')} daily rows.`);
+
+    const checks = [
+      {
+        budget: `the roll-up of a minute's events (${Math.round(minuteShare)})`,
+        limit: '< 60 s',
+        actual: `${minuteMs.toFixed(0)} ms (${Math.round(perSecond).toLocaleString('en')} events a second)`,
+        met: minuteMs < 60_000,
+      },
+    ];
+    for (const days of analyticsSpans) {
+      const times: number[] = [];
+      for (let n = 0; n < reads; n += 1) {
+        const started = performance.now();
+        await readOverview(handle.db, today, days);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const slowest = times.at(-1)!;
+      checks.push({
+        budget: `the overview of ${days} day${days === 1 ? '' : 's'}, slowest of ${reads}`,
+        limit: `< ${overviewBudgetMs} ms`,
+        actual: `${slowest.toFixed(1)} ms (median ${times[reads / 2]!.toFixed(1)} ms)`,
+        met: slowest < overviewBudgetMs,
+      });
+    }
+    console.log('');
+    for (const c of checks) {
+      console.log(`${c.met ? 'met   ' : 'MISSED'} ${c.budget}: ${c.actual} (${c.limit})`);
+    }
+    process.exitCode = checks.some((c) => !c.met) && !smoke ? 1 : 0;
+  } finally {
+    await handle.close();
+  }
+} finally {
+  await database.drop();
+}
+
+async function publishers(db: Db): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('article').select(['id', 'publisherId']).execute();
+  return new Map(rows.map((row) => [row.id, row.publisherId]));
+}
+
+/** Writes `count` raw events of today (page views, their engagement, walls) and rolls them up. */
+async function timedRollUp(
+  db: Db,
+  ids: number[],
+  publisherOf: Map<number, number>,
+  count: number,
+): Promise<number> {
+  const next = random(1);
+  const start = Date.parse(`${today}T00:00:00Z`);
+  const rows: Insertable<AnalyticsEventTable>[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const articleId = ids[zipf(next, ids.length)]!;
+    const at = start + Math.floor((n / count) * 23 * 3_600_000);
+    const [sourceKind, source] = sources[Math.floor(next() * sources.length)]!;
+    const roll = next();
+    const kind = roll < 0.8 ? 'pageview' : roll < 0.95 ? 'engagement' : 'registration_wall';
+    rows.push({
+      at,
+      hour: new Date(at).toISOString().slice(0, 13),
+      kind,
+      articleId,
+      publisherId: publisherOf.get(articleId) ?? 0,
+      visitorHash: hash(`visitor ${Math.floor(next() * count * 0.4)}`),
+      sourceKind: kind === 'pageview' ? sourceKind : '',
+      source: kind === 'pageview' ? source : '',
+      device: devices[Math.floor(next() * devices.length)]!,
+      engagedSeconds: kind === 'engagement' ? Math.floor(next() * 300) : null,
+      scrollDepth: kind === 'engagement' ? Math.floor(next() * 100) : null,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let first = 0; first < rows.length; first += 500) {
+      await trx
+        .insertInto('analyticsEvent')
+        .values(rows.slice(first, first + 500))
+        .execute();
+    }
+  });
+  const started = performance.now();
+  const rolled = await rollUp(db, new Date(start + 24 * 3_600_000));
+  if (rolled !== count) throw new Error(`Rolled up ${rolled} events of ${count}`);
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * The daily roll-ups of the 90 days before today as `eventsPerDay` events a day make them: the
+ * same spread of articles, sources and devices, counted in memory a day at a time.
+ */
+async function writeHistory(
+  db: Db,
+  ids: number[],
+  publisherOf: Map<number, number>,
+): Promise<number> {
+  const next = random(2);
+  let written = 0;
+  for (let back = 1; back <= historyDays; back += 1) {
+    const bucket = addDays(today, -back);
+    const day = new Map<string, AnalyticsRollupTable>();
+    const perArticle = new Map<number, number>();
+    for (let n = 0; n < eventsPerDay; n += 1) {
+      const articleId = ids[zipf(next, ids.length)]!;
+      const [sourceKind, source] = sources[Math.floor(next() * sources.length)]!;
+      const device = devices[Math.floor(next() * devices.length)]!;
+      const key = `${articleId} ${source} ${device}`;
+      let row = day.get(key);
+      if (!row) {
+        row = {
+          bucket,
+          articleId,
+          publisherId: publisherOf.get(articleId) ?? 0,
+          sourceKind,
+          source,
+          device,
+          pageViews: 0,
+          walls: 0,
+          meteredReads: 0,
+          checkouts: 0,
+          subscriptions: 0,
+          registrations: 0,
+          newsletterSignups: 0,
+          giftsGiven: 0,
+          giftsOpened: 0,
+          engagedCount: 0,
+          engagedSeconds: 0,
+          scrollCount: 0,
+          scrollSum: 0,
+        };
+        day.set(key, row);
+      }
+      row.pageViews += 1;
+      perArticle.set(articleId, (perArticle.get(articleId) ?? 0) + 1);
+    }
+    const visitors: Insertable<AnalyticsVisitorsTable>[] = [
+      { bucket, articleId: 0, visitors: Math.round(eventsPerDay * 0.4) },
+      ...[...perArticle].map(([articleId, views]) => ({
+        bucket,
+        articleId,
+        visitors: Math.ceil(views * 0.8),
+      })),
+    ];
+    const rows = [...day.values()];
+    await db.transaction().execute(async (trx) => {
+      for (let first = 0; first < rows.length; first += 500) {
+        await trx
+          .insertInto('analyticsDaily')
+          .values(rows.slice(first, first + 500))
+          .execute();
+      }
+      for (let first = 0; first < visitors.length; first += 500) {
+        await trx
+          .insertInto('analyticsVisitors')
+          .values(visitors.slice(first, first + 500))
+          .execute();
+      }
+    });
+    written += rows.length;
+  }
+  return written;
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
