@@ -5,6 +5,7 @@ import { approveAsAdmin, origin, postAsNewAuthor } from './authorData.js';
 import { expectNoViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { keepToasts } from './toasts.js';
+import { dashboardLoadMs } from './dashboard.js';
 
 /*
  * axe-core on every page, as each kind of reader, on a wide and a phone screen, and with the
@@ -237,7 +238,7 @@ test.describe('keyboard', () => {
     await signInAs(page, 'admin');
     await page.goto('/admin/dashboard');
     const charts = page.locator('main figure .recharts-wrapper > svg.recharts-surface');
-    await expect(charts).toHaveCount(5);
+    await expect(charts).toHaveCount(5, { timeout: dashboardLoadMs });
     const stops = await charts.evaluateAll((svgs) =>
       svgs.map((svg) => ({
         tabbable: (svg as SVGElement).tabIndex >= 0,

@@ -4,6 +4,7 @@ import { pictureFile, uniqueTitle } from './articleData.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSidewaysScroll, expectWithinPhoneWidth, onPhone } from './phone.js';
 import { postAsNewAuthor } from './authorData.js';
+import { dashboardLoadMs } from './dashboard.js';
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -200,7 +201,9 @@ test.describe('the admin area', () => {
     ]) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(5);
+    await expect(page.locator('.recharts-wrapper > .recharts-surface')).toHaveCount(5, {
+      timeout: dashboardLoadMs,
+    });
     const subscribers = page.locator('figure').filter({ hasText: 'Newsletter subscribers' });
     await subscribers.getByRole('button', { name: 'Last 90 days' }).click();
     await expect(subscribers.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute(

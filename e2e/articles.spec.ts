@@ -188,8 +188,17 @@ test.describe('writing articles', () => {
     const preview = input.locator('xpath=../preceding-sibling::div[1]');
     await expect(input).toBeVisible();
     await expectNoSidewaysScroll(page);
-    const [inputBox, previewBox] = [(await input.boundingBox())!, (await preview.boundingBox())!];
-    expect(inputBox.y).toBeGreaterThan(previewBox.y + previewBox.height);
+    // Once the page's layout has settled (its editor loads below it).
+    await expect
+      .poll(async () => {
+        const [inputBox, previewBox] = [
+          (await input.boundingBox())!,
+          (await preview.boundingBox())!,
+        ];
+        return inputBox.y - (previewBox.y + previewBox.height);
+      })
+      .toBeGreaterThan(0);
+    const inputBox = (await input.boundingBox())!;
     // Beside the preview it had about 150 px, and Chromium cut "No file chosen" to "No…sen".
     expect(inputBox.width).toBeGreaterThanOrEqual(240);
   });

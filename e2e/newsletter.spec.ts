@@ -8,6 +8,7 @@ import { approveAsAdmin, postAsNewAuthor } from './authorData.js';
 import { expectNoViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { keepToasts } from './toasts.js';
+import { dashboardLoadMs } from './dashboard.js';
 
 /** Subscribes `email` from the footer and opens the mailed link's page, which confirms. */
 async function subscribeAndConfirm(page: Page, baseURL: string, email: string) {
@@ -96,7 +97,9 @@ test('a reader subscribes from the footer; the admin sends an article, saying to
   // The dashboard follows the send until it is done.
   await page.goto('/admin/dashboard');
   const progress = page.getByRole('row', { name: new RegExp(title) });
-  await expect(progress.getByRole('cell').first()).toHaveText(/^(Sending|Done)$/);
+  await expect(progress.getByRole('cell').first()).toHaveText(/^(Sending|Done)$/, {
+    timeout: dashboardLoadMs,
+  });
   await expect(progress.getByRole('cell').first()).toHaveText('Done', { timeout: 15_000 });
   await expect(progress).toContainText('100% of');
 
