@@ -8,54 +8,32 @@ const credited = (column: string) =>
     number | string | null
   >`sum(case when ${sql.ref('article_id')} <> 0 then ${sql.ref(column)} else 0 end)`;
 
-/** The sums the answers show, as one select of the roll-up rows asked for. */
-export const summed = [
-  total('page_views').as('pageViews'),
-  total('walls').as('walls'),
-  credited('checkouts').as('checkouts'),
-  credited('subscriptions').as('subscriptions'),
-  credited('registrations').as('registrationsAfterWall'),
-  total('metered_reads').as('meteredReads'),
-  total('gifts_given').as('giftsGiven'),
-  total('gifts_opened').as('giftsOpened'),
-  total('engaged_count').as('engagedCount'),
-  total('engaged_seconds').as('engagedSeconds'),
-  total('scroll_count').as('scrollCount'),
-  total('scroll_sum').as('scrollSum'),
-];
+/** Each sum the answers show, by name, and how the roll-up rows asked for give it. */
+const sums = {
+  pageViews: total('page_views'),
+  walls: total('walls'),
+  checkouts: credited('checkouts'),
+  subscriptions: credited('subscriptions'),
+  registrationsAfterWall: credited('registrations'),
+  meteredReads: total('metered_reads'),
+  giftsGiven: total('gifts_given'),
+  giftsOpened: total('gifts_opened'),
+  engagedCount: total('engaged_count'),
+  engagedSeconds: total('engaged_seconds'),
+  scrollCount: total('scroll_count'),
+  scrollSum: total('scroll_sum'),
+};
 
-export interface Sums {
-  pageViews: number;
-  walls: number;
-  checkouts: number;
-  subscriptions: number;
-  registrationsAfterWall: number;
-  meteredReads: number;
-  giftsGiven: number;
-  giftsOpened: number;
-  engagedCount: number;
-  engagedSeconds: number;
-  scrollCount: number;
-  scrollSum: number;
-}
+export type Sums = Record<keyof typeof sums, number>;
+
+/** The sums, as one select of the roll-up rows asked for. */
+export const summed = Object.entries(sums).map(([name, sum]) => sum.as(name));
 
 /** Sums as numbers: SQLite's sum of nothing is null, PostgreSQL's sum of bigints a string. */
 export function sumsOf(row: Partial<Record<keyof Sums, number | string | null>> | undefined): Sums {
-  const n = (key: keyof Sums) => Number(row?.[key] ?? 0);
-  return {
-    pageViews: n('pageViews'),
-    walls: n('walls'),
-    checkouts: n('checkouts'),
-    subscriptions: n('subscriptions'),
-    registrationsAfterWall: n('registrationsAfterWall'),
-    meteredReads: n('meteredReads'),
-    giftsGiven: n('giftsGiven'),
-    giftsOpened: n('giftsOpened'),
-    engagedCount: n('engagedCount'),
-    engagedSeconds: n('engagedSeconds'),
-    scrollCount: n('scrollCount'),
-    scrollSum: n('scrollSum'),
-  };
+  return Object.fromEntries(
+    Object.keys(sums).map((name) => [name, Number(row?.[name as keyof Sums] ?? 0)]),
+  ) as Sums;
 }
 
 /** An average of a sum over a count, to one decimal; null when nothing was counted. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, X } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Article } from '#shared/articles';
 import { giftBrowserLimit, giftLifetimeDays } from '#shared/rules/gifts';
 import { buttonClass } from '#web/components/ui/button';
+import { DialogTitleBar } from '#web/components/ui/DialogTitleBar';
 import { ModalDialog } from '#web/components/ui/ModalDialog';
 import { formatDate } from '#web/lib/formatDate';
 import { giftKeys, giveArticle } from '#web/lib/api/gifts';
@@ -43,15 +44,7 @@ export default function GiftDialog({ article, onClose }: Props) {
 
   return (
     <ModalDialog onClose={onClose}>
-      <div className="flex items-start justify-between gap-4">
-        <Dialog.Title className="font-serif text-2xl leading-snug font-bold">
-          Share as a gift
-        </Dialog.Title>
-        <Dialog.Close className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-          <X aria-hidden className="size-3.5" />
-          Close
-        </Dialog.Close>
-      </div>
+      <DialogTitleBar>Share as a gift</DialogTitleBar>
       <Dialog.Description className="mt-1 text-sm text-ink-muted">
         Anyone with this link can read “{article.name}” in full without an account, for{' '}
         {giftLifetimeDays} days, in up to {giftBrowserLimit} browsers.

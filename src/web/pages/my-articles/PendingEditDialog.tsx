@@ -1,9 +1,8 @@
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { Article } from '#shared/articles';
 import { LoadError } from '#web/components/LoadError';
 import { RevisionChanges } from '#web/components/revisions/RevisionChanges';
-import { buttonClass } from '#web/components/ui/button';
+import { DialogTitleBar } from '#web/components/ui/DialogTitleBar';
 import { ModalDialog } from '#web/components/ui/ModalDialog';
 import { useArticleDetail } from '#web/lib/api/articleDetail';
 import { useArticleRevision } from '#web/lib/api/revisions';
@@ -25,15 +24,7 @@ export default function PendingEditDialog({ article, onClose }: Props) {
 
   return (
     <ModalDialog onClose={onClose} width="wide" returnFocusToOpener>
-      <div className="flex items-start justify-between gap-4">
-        <Dialog.Title className="font-serif text-2xl leading-snug font-bold">
-          Your edit of “{article.name}”
-        </Dialog.Title>
-        <Dialog.Close className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-          <X aria-hidden className="size-3.5" />
-          Close
-        </Dialog.Close>
-      </div>
+      <DialogTitleBar>Your edit of “{article.name}”</DialogTitleBar>
       <Dialog.Description className="mt-1 text-sm text-ink-muted">
         Readers see the published version until an editor approves your edit. Words you added are
         underlined, words you removed struck through.
