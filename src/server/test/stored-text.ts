@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '#server/db/database';
 import { testDialect } from './database.js';
+import { schemaColumns } from './schema-columns.js';
 
 /**
  * Every `table.column` of the database (each table of this run's schema, every column read as
@@ -9,22 +10,7 @@ import { testDialect } from './database.js';
  */
 export async function columnsHolding(typed: Db, text: string): Promise<string[]> {
   const db = typed as unknown as Kysely<unknown>;
-  const columns =
-    testDialect === 'sqlite'
-      ? (
-          await sql<{ table: string; column: string }>`
-            select m.name as "table", c.name as "column"
-            from sqlite_master m, pragma_table_info(m.name) c
-            where m.type = 'table'`.execute(db)
-        ).rows
-      : (
-          await sql<{ table: string; column: string }>`
-            select c.table_name as "table", c.column_name as "column"
-            from information_schema.columns c
-            join information_schema.tables t
-              on t.table_schema = c.table_schema and t.table_name = c.table_name
-            where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(db)
-        ).rows;
+  const columns = await schemaColumns(db);
   const find = testDialect === 'sqlite' ? sql`instr` : sql`strpos`;
   const found: string[] = [];
   for (const { table, column } of columns) {

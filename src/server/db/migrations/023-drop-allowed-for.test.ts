@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/app';
+import { tableColumns } from '#server/test/schema-columns';
 import { signUp } from '#server/test/auth';
 import { down, up } from './023-drop-allowed-for.js';
 
@@ -11,28 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The user table's column names, as the engine lists them. */
-async function userColumns(db: Kysely<unknown>): Promise<string[]> {
-  const tables = await db.introspection.getTables();
-  const user = tables.find((table) => table.name === 'user');
-  return user?.columns.map((column) => column.name) ?? [];
-}
-
 describe('migration 023', () => {
   it('drops allowed_for and keeps every user and their other fields', async () => {
     const db = t.app.database.db;
     const untyped = db as unknown as Kysely<unknown>;
     const { user: reader } = await signUp(t.app, { name: 'Rita Reader' });
-    expect(await userColumns(untyped)).not.toContain('allowed_for');
+    expect(await tableColumns(untyped, 'user')).not.toContain('allowed_for');
 
     await down(untyped);
-    expect(await userColumns(untyped)).toContain('allowed_for');
+    expect(await tableColumns(untyped, 'user')).toContain('allowed_for');
     const { rows } = await sql<{ allowedFor: number }>`
       select allowed_for from "user" where id = ${reader.id}`.execute(untyped);
     expect(rows.map((row) => Number(row.allowedFor))).toEqual([1]);
 
     await up(untyped);
-    expect(await userColumns(untyped)).not.toContain('allowed_for');
+    expect(await tableColumns(untyped, 'user')).not.toContain('allowed_for');
     const kept = await db
       .selectFrom('user')
       .select(['name', 'email'])
