@@ -1,6 +1,4 @@
-import type { BodyRenderOptions } from '#shared/article-body/rendering';
-import type { ArticleBody } from '#shared/article-body/schema';
-import { BodyBlocks } from './BodyBlocks';
+import { BodyBlocks, type BodyViewProps } from './BodyBlocks';
 
 /*
  * The blocks carry no classes, so that feeds and mail get the same HTML from html.ts: the body
@@ -20,10 +18,10 @@ const bodyClass = [
 ].join(' ');
 
 /** An article's body, from its document, in the article page's type. */
-export function ArticleBodyView({ body, ...options }: { body: ArticleBody } & BodyRenderOptions) {
+export function ArticleBodyView(props: BodyViewProps) {
   return (
     <div className={bodyClass}>
-      <BodyBlocks body={body} {...options} />
+      <BodyBlocks {...props} />
     </div>
   );
 }

@@ -28,9 +28,17 @@ interface Context extends BodyRenderOptions {
   ids: Map<BodyHeading, string>;
 }
 
+export interface BodyViewProps extends BodyRenderOptions {
+  body: ArticleBody;
+  /** Headings get ids to link to (the default); a page showing the same body twice (an edit's
+   * review beside the published text, or several in a queue) leaves them out, as ids must be
+   * unique on a page. */
+  anchors?: boolean;
+}
+
 /** The body's blocks, without a wrapper (ArticleBodyView styles them). */
-export function BodyBlocks({ body, ...options }: { body: ArticleBody } & BodyRenderOptions) {
-  const context: Context = { ...options, ids: headingIds(body) };
+export function BodyBlocks({ body, anchors = true, ...options }: BodyViewProps) {
+  const context: Context = { ...options, ids: anchors ? headingIds(body) : new Map() };
   return <Blocks blocks={body.content} context={context} />;
 }
 

@@ -109,4 +109,19 @@ describe('the diff of a revision', () => {
     expect(screen.getByText('The text is unchanged.')).toBeDefined();
     expect(document.querySelectorAll('ins, del')).toHaveLength(0);
   });
+
+  it('gives the published text’s headings no ids, so a queue of diffs repeats none', () => {
+    const titled = doc(
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Routes' }] },
+      ...live.content,
+    );
+    render(
+      <>
+        <RevisionDiff live={titled} revision={revision} authorIsAdmin={false} />
+        <RevisionDiff live={titled} revision={live} authorIsAdmin={false} />
+      </>,
+    );
+    expect(screen.getAllByRole('heading', { name: 'Routes' })).toHaveLength(2);
+    expect(document.querySelectorAll('[id]')).toHaveLength(0);
+  });
 });

@@ -32,7 +32,7 @@ export function RevisionDiff({ live, revision, diff: given, ...options }: Props)
     <div className="grid gap-6 lg:grid-cols-2">
       <div role="group" aria-label="Published text">
         <p className={columnLabel}>Published</p>
-        <ArticleBodyView body={live} {...options} />
+        <ArticleBodyView body={live} anchors={false} {...options} />
       </div>
       <div role="group" aria-label="Edit, with its changes marked">
         <p className={columnLabel}>Edit</p>
