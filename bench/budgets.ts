@@ -1,5 +1,5 @@
 import type { PageScript } from './bundle-size.js';
-import { errorCount } from './load.js';
+import { errorCount, type LoadResult } from './load.js';
 import type { ScenarioReport } from './report.js';
 import type { LatencyBudget } from './scenarios.js';
 
@@ -123,14 +123,22 @@ export function latencyMet(s: ScenarioReport): boolean {
 export function ratioBudget(s: {
   budget?: LatencyBudget;
   ofBareBudget?: number;
+  /** The key of the scenario loaded alongside it: the bare route is measured without that. */
+  alongside?: unknown;
 }): number | undefined {
+  if (s.alongside) return undefined;
   if (s.ofBareBudget !== undefined) return s.ofBareBudget;
   return s.budget === 'page' || s.budget === 'detail' ? budgets.ofBare[s.budget] : undefined;
 }
 
-/** Errors of both measurements: at saturation and at the fixed rate. */
+/** Errors of both measurements (at saturation and at the fixed rate), and of the load sent
+ * alongside the latter. */
 export function scenarioErrors(s: ScenarioReport): number {
-  return errorCount(s.saturated) + (s.atRate ? errorCount(s.atRate) : 0);
+  return measurementsOf(s).reduce((sum, result) => sum + errorCount(result), 0);
+}
+
+export function measurementsOf(s: ScenarioReport): LoadResult[] {
+  return [s.saturated, s.atRate, s.alongside?.atRate].filter((result) => result !== undefined);
 }
 
 export function kb(bytes: number): string {

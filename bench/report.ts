@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { budgets, kb, latencyMet, mb, scenarioErrors, type BudgetCheck } from './budgets.js';
+import {
+  budgets,
+  kb,
+  latencyMet,
+  mb,
+  measurementsOf,
+  scenarioErrors,
+  type BudgetCheck,
+} from './budgets.js';
 import type { PageScript } from './bundle-size.js';
 import type { LoadResult } from './load.js';
 import type { DatabaseShare } from './database-share.js';
@@ -36,6 +44,9 @@ export interface ScenarioReport {
   budget?: LatencyBudget;
   /** Its own share of the bare route's throughput to reach (Scenario.ofBareBudget). */
   ofBareBudget?: number;
+  /** The scenario loaded alongside it at the run's rate (Scenario.alongside), and how that
+   * load fared during the fixed-rate measurement. */
+  alongside?: { key: string; atRate?: LoadResult };
   maxRss: number;
   /** The median of the RSS samples taken during the saturated run (the memory budget's). */
   medianRss: number;
@@ -206,14 +217,14 @@ function budgetCell(s: ScenarioReport): string {
 
 function errorText(s: ScenarioReport): string {
   if (scenarioErrors(s) === 0) return '0';
-  // Both measurements together, by status.
+  // Every measurement together, by status.
   const statuses = new Map<string, number>();
   let socket = 0;
-  for (const result of [s.saturated, s.atRate]) {
-    for (const [status, n] of Object.entries(result?.statuses ?? {})) {
+  for (const result of measurementsOf(s)) {
+    for (const [status, n] of Object.entries(result.statuses)) {
       statuses.set(status, (statuses.get(status) ?? 0) + n);
     }
-    socket += result?.socketErrors ?? 0;
+    socket += result.socketErrors;
   }
   const parts = [...statuses].map(([status, n]) =>
     // 503: refused as more than the server could answer in time (search/gate.ts).

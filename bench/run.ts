@@ -94,6 +94,15 @@ try {
     const bare = await guarded(running, load(running.baseUrl, byKey('bare'), options));
     return { rps: bare.rps, cpuUs: cpu.perAnswerUs(bare.requests) };
   };
+  // A scenario's alongside load: its other scenario at the run's rate, for as long as a
+  // measurement of it lasts, over connections of its own.
+  const alongside = async (scenario: Scenario) =>
+    scenario.alongside &&
+    loadAtRate(running.baseUrl, scenario.alongside, {
+      connections: options.connections,
+      seconds: options.seconds,
+      rate: options.rate,
+    });
   for (const scenario of plan) {
     await settleFrom(running);
     process.stdout.write(`  ${scenario.label}...`);
@@ -115,18 +124,25 @@ try {
     // measured is the server at that rate, not its recovery from overload (the garbage of ten
     // seconds at full speed is still being collected afterwards).
     let atRate;
+    let alongsideAtRate;
     const rate = Math.min(options.rate, scenario.budgetRate ?? options.rate);
     if (scenario.budget || scenario.key === 'bare') {
-      atRate = await guarded(running, loadAtRate(running.baseUrl, scenario, { ...options, rate }));
+      [atRate, alongsideAtRate] = await guarded(
+        running,
+        Promise.all([
+          loadAtRate(running.baseUrl, scenario, { ...options, rate }),
+          alongside(scenario),
+        ]),
+      );
       await settleFrom(running);
     }
     const bareBefore = besideBare(scenario) ? await measureBare() : undefined;
     const viewsBefore = scenario.key === 'views' ? await totalViews(database.config) : 0;
     const memory = sampleMemory(running.pid);
     const cpu = cpuMeter(running.pid);
-    const saturated = await guarded(
+    const [saturated] = await guarded(
       running,
-      load(running.baseUrl, scenario, { ...options, amount }),
+      Promise.all([load(running.baseUrl, scenario, { ...options, amount }), alongside(scenario)]),
     );
     const cpuUs = cpu.perAnswerUs(saturated.requests);
     const { maxRss, medianRss } = memory.stop();
@@ -142,7 +158,12 @@ try {
     const bareAfter = bareBefore && (await measureBare());
     const bareBeside = bareAfter ? (bareBefore.rps + bareAfter.rps) / 2 : undefined;
     const bareCpuBeside = bareAfter ? mean(bareBefore.cpuUs, bareAfter.cpuUs) : undefined;
-    const bare = scenario.key === 'bare' ? saturated.rps : (bareBeside ?? bareRps());
+    // With a load alongside, the server's time goes to both: no ratio to the bare route alone.
+    const bare = scenario.alongside
+      ? undefined
+      : scenario.key === 'bare'
+        ? saturated.rps
+        : (bareBeside ?? bareRps());
     const bareCpu = scenario.key === 'bare' ? cpuUs : (bareCpuBeside ?? bareCpuUs());
     reports.push({
       key: scenario.key,
@@ -152,9 +173,10 @@ try {
       ofBare: bare ? saturated.rps / bare : undefined,
       bareBeside,
       cpuUs,
-      cpuOfBare: cpuUs && bareCpu ? cpuUs / bareCpu : undefined,
+      cpuOfBare: cpuUs && bare && bareCpu ? cpuUs / bareCpu : undefined,
       budget: scenario.budget,
       ofBareBudget: scenario.ofBareBudget,
+      alongside: scenario.alongside && { key: scenario.alongside.key, atRate: alongsideAtRate },
       rate,
       maxRss,
       medianRss,
