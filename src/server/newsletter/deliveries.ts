@@ -51,6 +51,20 @@ const delivery = (d: ClaimedDelivery) => (db: Db) =>
     .where('sendId', '=', d.sendId)
     .where('subscriberId', '=', d.subscriberId);
 
+/**
+ * Whether a claimed delivery is still to go: a send stopped by its complaints, or an address
+ * suppressed, gives up its queued deliveries, those claimed by a batch in progress too.
+ */
+export async function stillQueued(db: Db, d: ClaimedDelivery): Promise<boolean> {
+  const row = await db
+    .selectFrom('newsletterDelivery')
+    .select('status')
+    .where('sendId', '=', d.sendId)
+    .where('subscriberId', '=', d.subscriberId)
+    .executeTakeFirst();
+  return row?.status === 'queued';
+}
+
 /** The mail server took it: never sent again. */
 export async function markDelivered(db: Db, d: ClaimedDelivery, now: number): Promise<void> {
   await delivery(d)(db)

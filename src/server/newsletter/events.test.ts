@@ -346,6 +346,43 @@ describe('the bounce and complaint webhook', () => {
       bounced: 1,
     });
   });
+
+  it('sends none of the messages a batch in progress had claimed when the send stopped', async () => {
+    for (let n = 0; n < 16; n += 1) await subscribed(`crowd-${n}@example.com`);
+    // Each message taken 150 ms after it arrives: the batch, claimed whole, goes four at a time.
+    smtp.takeAfter(150);
+    try {
+      const { id, recipients } = await queueSend('Harbour crowds');
+      const wentTo = async (statuses: string[]) =>
+        (
+          await t.app.database.db
+            .selectFrom('newsletterDelivery')
+            .innerJoin('newsletterSubscriber', 'newsletterSubscriber.id', 'subscriberId')
+            .select('newsletterSubscriber.email')
+            .where('sendId', '=', id)
+            .where('newsletterDelivery.status', 'in', statuses as never[])
+            .execute()
+        )
+          .map((row) => row.email)
+          .sort();
+      await waitFor(async () => (await wentTo(['sent'])).length > 0);
+      const [complainer] = await wentTo(['sent']);
+      await report({ events: [{ type: 'complaint', email: complainer, sendId: id }] });
+      // Until nothing of it is left queued, and no message has come for five messages' time.
+      await waitFor(async () => (await wentTo(['queued'])).length === 0);
+      const crowds = () => smtp.received.filter((mail) => mail.subject === 'Harbour crowds');
+      for (let seen = -1; seen !== crowds().length;) {
+        seen = crowds().length;
+        await waitMs(750);
+      }
+
+      const mails = crowds();
+      expect(mails.length).toBeLessThan(recipients);
+      expect(recipientsOf(mails)).toEqual(await wentTo(['sent', 'bounced']));
+    } finally {
+      smtp.takeAfter(0);
+    }
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean>) {

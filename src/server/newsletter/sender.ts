@@ -8,6 +8,7 @@ import type { MailSite } from '#server/mail/templates';
 import { smtpConnections, type OutgoingMail } from '#server/mail/transport';
 import {
   claimDueDeliveries,
+  stillQueued,
   finishSends,
   markDelivered,
   markUndelivered,
@@ -131,6 +132,8 @@ export class NewsletterSender {
       this.o.from,
     );
     await this.#waitForSlot();
+    // Checked last, just before it goes: the batch was claimed a while ago.
+    if (!(await stillQueued(db, d))) return;
     try {
       await this.o.deliver(mail);
       await markDelivered(db, d, this.o.now().getTime());

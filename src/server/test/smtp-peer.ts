@@ -22,6 +22,8 @@ export interface SmtpPeer {
   failNext(n: number): void;
   /** Makes the next `n` messages fail with 550 (the mailbox does not exist) at RCPT TO. */
   refuseNext(n: number): void;
+  /** Takes each message `ms` after its data arrives (0: at once), as a busy server would. */
+  takeAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let failing = 0;
   let refusing = 0;
+  let takeAfterMs = 0;
   const options: SMTPServerOptions = {
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -66,7 +69,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
     onData(stream, session, callback) {
       simpleParser(stream).then(
-        (parsed) => {
+        async (parsed) => {
+          if (takeAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, takeAfterMs));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -103,6 +107,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
     refuseNext: (n) => {
       refusing = n;
+    },
+    takeAfter: (ms) => {
+      takeAfterMs = ms;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
