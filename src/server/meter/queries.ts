@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database';
 import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
 import { toBool } from '#server/db/values';
@@ -36,8 +37,37 @@ export async function meterCount(
   };
 }
 
+/**
+ * Counts `articleId` as read in `month` for the reader named by `keys` if the meter opens it
+ * for where they stand (`opens`, given meterCount's answer), also under `newKeys` (a visitor
+ * cookie given now, which has read nothing). The count and the insert are one transaction, so
+ * two requests of one reader at once never both take their last free article: SQLite's begins
+ * with the write lock (sqlite-immediate-dialect.ts), PostgreSQL's takes a lock on each of the
+ * reader's keys, in one order, for the transaction's length.
+ */
+export function takeMeteredRead(
+  db: Db,
+  month: string,
+  keys: ReaderKey[],
+  newKeys: ReaderKey[],
+  articleId: number,
+  opens: (count: { used: number; readBefore: boolean }) => boolean,
+): Promise<{ used: number; readBefore: boolean; taken: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      const names = keys.map((key) => `meter:${key.kind}:${key.hash}`).sort();
+      const locks = names.map((name) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+      await sql`select ${sql.join(locks)}`.execute(trx);
+    }
+    const count = await meterCount(trx, month, keys, articleId);
+    const taken = opens(count);
+    if (taken) await recordMeteredRead(trx, month, [...keys, ...newKeys], articleId);
+    return { ...count, taken };
+  });
+}
+
 /** Counts `articleId` as read in `month` under each key (once: a second read adds nothing). */
-export async function recordMeteredRead(
+async function recordMeteredRead(
   db: Db,
   month: string,
   keys: ReaderKey[],

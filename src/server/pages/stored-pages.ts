@@ -7,8 +7,9 @@ import { toBool } from '#server/db/values';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The guests' stored article pages and free articles' details, for the web app's build;
-     * null where the web app is not served (a server without it stores nothing).
+     * The guests' stored article pages, free articles' details and premium articles' open
+     * pages, for the web app's build; null where the web app is not served (a server without
+     * it stores nothing).
      */
     storedPages: StoredPages | null;
   }
@@ -52,6 +53,7 @@ export interface PageClaim {
 export class StoredPages {
   readonly #read: CompiledQuery<StoredRow>;
   readonly #readDetail: CompiledQuery<{ detailGzip: Buffer | null }>;
+  readonly #readOpen: CompiledQuery<{ openSegments: Buffer | null }>;
 
   constructor(
     private readonly db: Db,
@@ -78,6 +80,14 @@ export class StoredPages {
     this.#readDetail = db
       .selectFrom('storedPage')
       .select('detailGzip')
+      .where('articleId', '=', 0)
+      .where('build', '=', '')
+      .where('day', '=', '')
+      .where('claim', 'is', null)
+      .compile();
+    this.#readOpen = db
+      .selectFrom('storedPage')
+      .select('openSegments')
       .where('articleId', '=', 0)
       .where('build', '=', '')
       .where('day', '=', '')
@@ -115,6 +125,18 @@ export class StoredPages {
   }
 
   /**
+   * A premium article's open page, as the reading meter opens it for a guest, with gaps for the
+   * reader's numbers (open-pages.ts), stored with its page; undefined if none.
+   */
+  async readOpen(articleId: number): Promise<Buffer | undefined> {
+    const { rows } = await this.db.executeQuery<{ openSegments: Buffer | null }>({
+      ...this.#readOpen,
+      parameters: [articleId, this.build, StoredPages.today()],
+    });
+    return rows[0]?.openSegments ?? undefined;
+  }
+
+  /**
    * Claims the article's page for a render about to start; null when the article is not
    * published (nothing to store) or another render claimed it a moment ago.
    */
@@ -123,7 +145,16 @@ export class StoredPages {
     const day = StoredPages.today();
     const claimed = await this.db
       .insertInto('storedPage')
-      .columns(['articleId', 'build', 'day', 'claim', 'claimedAt', 'htmlGzip', 'detailGzip'])
+      .columns([
+        'articleId',
+        'build',
+        'day',
+        'claim',
+        'claimedAt',
+        'htmlGzip',
+        'detailGzip',
+        'openSegments',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('article')
@@ -135,6 +166,7 @@ export class StoredPages {
             s.val(now).as('claimedAt'),
             s.val(null).as('htmlGzip'),
             s.val(null).as('detailGzip'),
+            s.val(null).as('openSegments'),
           ])
           .where('article.id', '=', articleId)
           .where('article.isApproved', '=', true),
@@ -149,6 +181,7 @@ export class StoredPages {
             claimedAt: eb.ref('excluded.claimedAt'),
             htmlGzip: null,
             detailGzip: null,
+            openSegments: null,
           }))
           // A fresh claim by another render stands: two renders of one page gain nothing.
           .where((eb) =>
@@ -163,17 +196,18 @@ export class StoredPages {
   }
 
   /**
-   * Stores the claimed page, and the article's public detail when it has one; false when a
-   * write since the claim took it away.
+   * Stores the claimed page, with the article's public detail when it has one and its open page
+   * when it is premium and guests are metered; false when a write since the claim took it away.
    */
   async fill(
     { articleId, claim }: PageClaim,
     htmlGzip: Buffer,
     detailGzip: Buffer | null = null,
+    openSegments: Buffer | null = null,
   ): Promise<boolean> {
     const filled = await this.db
       .updateTable('storedPage')
-      .set({ htmlGzip, detailGzip, claim: null })
+      .set({ htmlGzip, detailGzip, openSegments, claim: null })
       .where('articleId', '=', articleId)
       .where('claim', '=', claim)
       .executeTakeFirst();
