@@ -50,8 +50,16 @@ export function guestPage(
     address,
     pageLifetimeMs,
     async () => {
-      const { status, html, location, gzip, open, premium, publisherId, tags: own = [] } =
-        await render();
+      const {
+        status,
+        html,
+        location,
+        gzip,
+        open,
+        premium,
+        publisherId,
+        tags: own = [],
+      } = await render();
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
       const etag = status === 200 ? etagOfText(answer.body) : undefined;

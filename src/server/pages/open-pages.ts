@@ -39,7 +39,9 @@ export function templateMeter(allowances: MeterAllowances): MeterState {
  * not hold both.
  */
 export function openPageTemplate(html: string, meter: MeterState): Buffer | null {
-  const numbers = new Map<string, GapField>(gapFields.map((field) => [String(meter[field]), field]));
+  const numbers = new Map<string, GapField>(
+    gapFields.map((field) => [String(meter[field]), field]),
+  );
   const pieces: string[] = [];
   const fields: GapField[] = [];
   let from = 0;
