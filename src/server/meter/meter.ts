@@ -77,10 +77,14 @@ export class ReadingMeter {
     );
   };
 
-  /** What a stored guest's page depends on besides the build: the allowances it names. */
+  /**
+   * What a stored guest's page depends on besides the build: the allowances it names, and that
+   * a premium article's open page is stored beside it (pages/open-pages.ts), so that pages
+   * stored without one are rendered again.
+   */
   describe(): string {
     const { guest, registered } = this.settings.allowances;
-    return `meter ${guest}/${registered}`;
+    return `meter ${guest}/${registered} with open pages`;
   }
 
   /** The meter of one request's reader: each article it opens is counted (`take`). */

@@ -77,17 +77,15 @@ export class StoredPages {
       .where('storedPage.day', '=', '')
       .where('storedPage.claim', 'is', null)
       .compile();
-    this.#readDetail = db
+    this.#readDetail = this.compileRead('detailGzip');
+    this.#readOpen = this.compileRead('openSegments');
+  }
+
+  /** The read of one column stored beside the page, for this build and today. */
+  private compileRead<C extends 'detailGzip' | 'openSegments'>(column: C) {
+    return this.db
       .selectFrom('storedPage')
-      .select('detailGzip')
-      .where('articleId', '=', 0)
-      .where('build', '=', '')
-      .where('day', '=', '')
-      .where('claim', 'is', null)
-      .compile();
-    this.#readOpen = db
-      .selectFrom('storedPage')
-      .select('openSegments')
+      .select(column)
       .where('articleId', '=', 0)
       .where('build', '=', '')
       .where('day', '=', '')
@@ -117,11 +115,7 @@ export class StoredPages {
    * undefined if none (a premium article, or no page stored for this build and today).
    */
   async readDetail(articleId: number): Promise<Buffer | undefined> {
-    const { rows } = await this.db.executeQuery<{ detailGzip: Buffer | null }>({
-      ...this.#readDetail,
-      parameters: [articleId, this.build, StoredPages.today()],
-    });
-    return rows[0]?.detailGzip ?? undefined;
+    return (await this.readStored(this.#readDetail, articleId))?.detailGzip ?? undefined;
   }
 
   /**
@@ -129,11 +123,15 @@ export class StoredPages {
    * reader's numbers (open-pages.ts), stored with its page; undefined if none.
    */
   async readOpen(articleId: number): Promise<Buffer | undefined> {
-    const { rows } = await this.db.executeQuery<{ openSegments: Buffer | null }>({
-      ...this.#readOpen,
+    return (await this.readStored(this.#readOpen, articleId))?.openSegments ?? undefined;
+  }
+
+  private async readStored<Row>(query: CompiledQuery<Row>, articleId: number) {
+    const { rows } = await this.db.executeQuery<Row>({
+      ...query,
       parameters: [articleId, this.build, StoredPages.today()],
     });
-    return rows[0]?.openSegments ?? undefined;
+    return rows[0];
   }
 
   /**
