@@ -7,7 +7,8 @@ import type { ReaderKey } from './reader-keys.js';
 /**
  * How far the readers named by `keys` (one person seen several ways) are into `month`: the most
  * any of the keys has read, and whether any of them read `articleId` already. One query, each
- * key a range of the primary key.
+ * key a range of the primary key: one select per key joined by UNION ALL, since a single OR of
+ * the keys left SQLite, without statistics, walking the whole month (40 ms at 100,000 reads).
  */
 export async function meterCount(
   db: Db,
@@ -15,22 +16,21 @@ export async function meterCount(
   keys: ReaderKey[],
   articleId: number,
 ): Promise<{ used: number; readBefore: boolean }> {
-  const rows = await db
-    .selectFrom('meteredRead')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('used'),
-      eb.fn.max(eb.case().when('articleId', '=', articleId).then(1).else(0).end()).as('readBefore'),
-    ])
-    .where('month', '=', month)
-    .where((eb) =>
-      eb.or(
-        keys.map((key) =>
-          eb.and([eb('readerKind', '=', key.kind), eb('readerHash', '=', key.hash)]),
-        ),
-      ),
-    )
-    .groupBy(['readerKind', 'readerHash'])
-    .execute();
+  const ofKey = (key: ReaderKey) =>
+    db
+      .selectFrom('meteredRead')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('used'),
+        eb.fn
+          .max(eb.case().when('articleId', '=', articleId).then(1).else(0).end())
+          .as('readBefore'),
+      ])
+      .where('month', '=', month)
+      .where('readerKind', '=', key.kind)
+      .where('readerHash', '=', key.hash);
+  const [first, ...rest] = keys.map(ofKey);
+  if (!first) return { used: 0, readBefore: false };
+  const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
   return {
     used: Math.max(0, ...rows.map((row) => Number(row.used))),
     readBefore: rows.some((row) => Number(row.readBefore) === 1),
