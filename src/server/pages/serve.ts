@@ -132,7 +132,7 @@ export function pageAnswerer(
     if (template && opened.state) {
       return sendGzipped(request, reply, openPageFor(template, opened.state), html);
     }
-    const page = await render(request.url, null, request.ip, openedAs(id, opened), undefined);
+    const page = await render(request.url, null, request.ip, openedAs(id, opened));
     return reply.status(page.status).type(html).send(page.html);
   };
 
