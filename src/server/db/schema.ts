@@ -236,6 +236,11 @@ export interface StoredPageTable {
   htmlGzip: Buffer | null;
   /** A free article's public detail, JSON, gzip-compressed (migration 028); null otherwise. */
   detailGzip: Buffer | null;
+  /**
+   * A premium article's open page as the meter opens it for a guest, with gaps for the reader's
+   * numbers (migration 030, pages/open-pages.ts); null otherwise.
+   */
+  openSegments: Buffer | null;
 }
 
 /** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */

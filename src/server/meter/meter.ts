@@ -7,7 +7,7 @@ import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
 import { localDayAndHour } from '#server/newsletter/digest-day';
-import { isPublishedPremium, meterCount, recordMeteredRead } from './queries.js';
+import { isPublishedPremium, takeMeteredRead } from './queries.js';
 import { networkKey, readerKey, type ReaderKey } from './reader-keys.js';
 import { newVisitorCookie, visitorIdOf } from './visitor-cookie.js';
 
@@ -77,65 +77,87 @@ export class ReadingMeter {
     );
   };
 
-  /** What a stored guest's page depends on besides the build: the allowances it names. */
+  /**
+   * What a stored guest's page depends on besides the build: the allowances it names, and that
+   * a premium article's open page is stored beside it (pages/open-pages.ts), so that pages
+   * stored without one are rendered again.
+   */
   describe(): string {
     const { guest, registered } = this.settings.allowances;
-    return `meter ${guest}/${registered}`;
+    return `meter ${guest}/${registered} with open pages`;
   }
 
-  /**
-   * The meter of one request's reader. An article it opens is counted, and the answer marked
-   * `private, no-store`: the full text of a metered read is this reader's alone, never kept by
-   * any shared cache. A guest without a visitor cookie is given one.
-   */
+  /** The meter of one request's reader: each article it opens is counted (`take`). */
   forRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): ArticleMeter {
     const allowance = this.allowanceOf(caller);
     if (allowance === 0 || isHead(request)) return notMetered;
     if (!caller && isCrawler(request)) return this.sharedGuest;
-    return async (articleId) => {
-      const month = this.month();
-      const reader = this.readerOf(request, caller, month);
-      const { used, readBefore } = await meterCount(this.db, month, reader.keys, articleId);
-      const stateAfter = (count: number) =>
-        meterState(count, allowance, caller ? undefined : this.settings.allowances.registered);
-      const before = stateAfter(used);
-      if (!meterOpens(before, readBefore)) return { granted: false, state: before };
-      const keys = [...reader.keys];
-      if (!caller && !reader.hasVisitorCookie) {
-        const cookie = newVisitorCookie(this.settings.secret, this.settings.secureCookie);
-        reply.header('set-cookie', cookie.header);
-        keys.push(readerKey(this.settings.secret, 'visitor', cookie.id));
-      }
-      await recordMeteredRead(this.db, month, keys, articleId);
-      await request.server.analytics.meteredRead(request, articleId);
-      reply.header('cache-control', 'private, no-store');
-      return { granted: true, state: readBefore ? before : stateAfter(used + 1) };
-    };
+    return (articleId) => this.take(request, reply, caller, articleId, allowance);
   }
 
   /**
-   * Whether the meter would open the guest's page of `articleId` for this guest (nothing is
-   * counted): a published premium article with their allowance not spent. Anyone else gets the
-   * page every guest gets alike. `premium` says whether the article is a published premium
-   * one when the caller knows (its kept or stored page), else it is read.
+   * The meter of a guest asking for the page of `articleId`, decided and counted: what it
+   * opened, or null when it opens nothing and the guest gets the page every guest gets alike
+   * (not a published premium article, their allowance spent, a crawler, a HEAD request).
+   * `premium` says whether the article is a published premium one when the caller knows (its
+   * kept or stored page), else it is read.
    */
-  async opensForGuest(
+  async openForGuest(
     request: FastifyRequest,
+    reply: FastifyReply,
     articleId: number,
     premium?: boolean,
-  ): Promise<boolean> {
+  ): Promise<MeterOutcome | null> {
     const allowance = this.settings.allowances.guest;
-    if (allowance === 0 || premium === false || isCrawler(request) || isHead(request)) return false;
-    if (premium === undefined && !(await isPublishedPremium(this.db, articleId))) return false;
-    const month = this.month();
-    const { keys } = this.readerOf(request, null, month);
-    const { used, readBefore } = await meterCount(this.db, month, keys, articleId);
-    return meterOpens(meterState(used, allowance), readBefore);
+    if (allowance === 0 || premium === false || isCrawler(request) || isHead(request)) return null;
+    if (premium === undefined && !(await isPublishedPremium(this.db, articleId))) return null;
+    const outcome = await this.take(request, reply, null, articleId, allowance);
+    return outcome.granted ? outcome : null;
+  }
+
+  /** The allowances the meter gives (METER_GUEST_FREE, METER_REGISTERED_FREE). */
+  get allowances(): MeterAllowances {
+    return this.settings.allowances;
   }
 
   /** The month now in the site's time zone, `2026-11`: what the meter counts by. */
   month(): string {
     return localDayAndHour(this.clock(), this.settings.timeZone).day.slice(0, 7);
+  }
+
+  /**
+   * Counts `articleId` for the reader if their meter opens it, and marks the answer theirs
+   * alone: the full text of a metered read is never kept by any shared cache. A guest without a
+   * visitor cookie is given one with the first article it opens.
+   */
+  private async take(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller | null,
+    articleId: number,
+    allowance: number,
+  ): Promise<MeterOutcome> {
+    const month = this.month();
+    const reader = this.readerOf(request, caller, month);
+    const { secret, secureCookie, allowances } = this.settings;
+    const cookie =
+      !caller && !reader.hasVisitorCookie ? newVisitorCookie(secret, secureCookie) : null;
+    const stateAfter = (count: number) =>
+      meterState(count, allowance, caller ? undefined : allowances.registered);
+    const { used, readBefore, taken } = await takeMeteredRead(
+      this.db,
+      month,
+      reader.keys,
+      cookie ? [readerKey(secret, 'visitor', cookie.id)] : [],
+      articleId,
+      (count) => meterOpens(stateAfter(count.used), count.readBefore),
+    );
+    const before = stateAfter(used);
+    if (!taken) return { granted: false, state: before };
+    if (cookie) reply.header('set-cookie', cookie.header);
+    await request.server.analytics.meteredRead(request, articleId);
+    reply.header('cache-control', 'private, no-store');
+    return { granted: true, state: readBefore ? before : stateAfter(used + 1) };
   }
 
   private allowanceOf(caller: Caller | null): number {

@@ -17,14 +17,18 @@ export interface KeptPage extends SharedPageFacts {
   answer: SharedAnswer;
   /** A redirect's target (never kept: only 200s are). */
   location?: string;
+  /** A premium article's open page, with gaps for a metered reader's numbers (open-pages.ts). */
+  open?: Buffer;
 }
 
 /**
  * A render, with its gzip-compressed HTML when it was made already (a stored page's), and for an
- * article's page whether it is premium and its tags (pages/cache-headers.ts).
+ * article's page whether it is premium and its tags (pages/cache-headers.ts), and a premium
+ * article's open page when it was made with it.
  */
 export type GuestRender = RenderedPage & {
   gzip?: Buffer;
+  open?: Buffer;
   premium?: boolean;
   publisherId?: number;
   tags?: string[];
@@ -46,14 +50,27 @@ export function guestPage(
     address,
     pageLifetimeMs,
     async () => {
-      const { status, html, location, gzip, premium, publisherId, tags: own = [] } = await render();
+      const {
+        status,
+        html,
+        location,
+        gzip,
+        open,
+        premium,
+        publisherId,
+        tags: own = [],
+      } = await render();
       const answer = sharedText(html);
       if (gzip) answer.encoded.set('gzip', Promise.resolve(gzip));
       const etag = status === 200 ? etagOfText(answer.body) : undefined;
-      return { status, answer, location, etag, premium, publisherId, tags: [...tags, ...own] };
+      const allTags = [...tags, ...own];
+      return { status, answer, location, etag, premium, publisherId, tags: allTags, open };
     },
     // Counted twice: its compressed copies come to less than its text.
-    { keep: (page) => page.status === 200, size: (page) => 2 * page.answer.body.length },
+    {
+      keep: (page) => page.status === 200,
+      size: (page) => 2 * page.answer.body.length + (page.open?.length ?? 0),
+    },
   );
 }
 

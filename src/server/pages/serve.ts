@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormOutcome, PageAssets, PageRenderer } from '#shared/pages';
 import { paths } from '#shared/paths';
 import { currentUser, type Caller } from '#server/auth/guards';
-import type { ArticleMeter } from '#server/meter/meter';
+import type { ArticleMeter, MeterOutcome } from '#server/meter/meter';
 import { sendGzipped, sendShared } from '#server/http/compress-answers';
 import { giftTokenOf } from '#server/gifts/gift-links';
 import { answerGiftPage } from '#server/gifts/page';
@@ -17,7 +17,8 @@ import {
 } from './cache-headers.js';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
-import { guestPage, keptGuestPage } from './guest-pages.js';
+import { guestPage, keptGuestPage, type KeptPage } from './guest-pages.js';
+import { openPageFor, openPageTemplate, templateMeter } from './open-pages.js';
 import { storingRender } from './storing-render.js';
 
 /** The server entry of the web app and the built files its pages name. */
@@ -88,11 +89,52 @@ export function pageAnswerer(
     );
   const stored = app.storedPages;
   if (!stored) throw new Error('The stored pages are made where the web app is served');
+  /** A meter that opens `articleId` as `outcome` says, and nothing else. */
+  const openedAs =
+    (articleId: number, outcome: MeterOutcome): ArticleMeter =>
+    (asked) =>
+      asked === articleId ? Promise.resolve(outcome) : meter.sharedGuest(asked);
+  // A premium article's open page, while guests are metered: rendered with numbers to cut at.
+  const renderOpen = (articleId: number) => async () => {
+    const state = templateMeter(meter.allowances);
+    const path = paths.article(String(articleId));
+    const page = await render(path, null, '', openedAs(articleId, { granted: true, state }));
+    return page.status === 200 && !page.location ? openPageTemplate(page.html, state) : null;
+  };
   const renderGuestArticle = (articleId: number) =>
-    storingRender(app, stored, articleId, () =>
-      render(paths.article(String(articleId)), null, '', meter.sharedGuest),
+    storingRender(
+      app,
+      stored,
+      articleId,
+      () => render(paths.article(String(articleId)), null, '', meter.sharedGuest),
+      meter.allowances.guest > 0 ? renderOpen(articleId) : undefined,
     );
   fillStoredPages(app, stored, renderGuestArticle);
+
+  /**
+   * A premium article's page the meter opened for this guest (`opened`, counted): the stored
+   * open page with their numbers put in (kept in this process, else stored, else rendered and
+   * stored now for the next reader), or, when none could be made, a render for them alone.
+   */
+  const answerOpened = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    kept: KeptPage | undefined,
+    opened: MeterOutcome,
+  ) => {
+    const address = paths.article(String(id));
+    const template =
+      kept?.open ??
+      (await stored.readOpen(id)) ??
+      (await guestPage(app, address, [articleTag(id)], () => renderGuestArticle(id))).open;
+    reply.header('cache-control', 'private, no-store');
+    if (template && opened.state) {
+      return sendGzipped(request, reply, openPageFor(template, opened.state), html);
+    }
+    const page = await render(request.url, null, request.ip, openedAs(id, opened));
+    return reply.status(page.status).type(html).send(page.html);
+  };
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     // The page is the one the router matches, whatever the spelling: other spellings of its
@@ -129,11 +171,8 @@ export function pageAnswerer(
           ? kept
           : { premium: undefined, publisherId: undefined };
       // A premium article the reading meter opens for this guest: their own page, with the text.
-      if (await meter.opensForGuest(request, id, premium)) {
-        const page = await renderOwn(request, reply, null);
-        reply.status(page.status).header('cache-control', 'private, no-store');
-        return reply.type(html).send(page.html);
-      }
+      const opened = await meter.openForGuest(request, reply, id, premium);
+      if (opened) return answerOpened(request, reply, id, kept, opened);
       await app.analytics.guestArticlePage(
         request,
         id,

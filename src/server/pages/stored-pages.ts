@@ -7,8 +7,9 @@ import { toBool } from '#server/db/values';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The guests' stored article pages and free articles' details, for the web app's build;
-     * null where the web app is not served (a server without it stores nothing).
+     * The guests' stored article pages, free articles' details and premium articles' open
+     * pages, for the web app's build; null where the web app is not served (a server without
+     * it stores nothing).
      */
     storedPages: StoredPages | null;
   }
@@ -52,6 +53,7 @@ export interface PageClaim {
 export class StoredPages {
   readonly #read: CompiledQuery<StoredRow>;
   readonly #readDetail: CompiledQuery<{ detailGzip: Buffer | null }>;
+  readonly #readOpen: CompiledQuery<{ openSegments: Buffer | null }>;
 
   constructor(
     private readonly db: Db,
@@ -75,9 +77,15 @@ export class StoredPages {
       .where('storedPage.day', '=', '')
       .where('storedPage.claim', 'is', null)
       .compile();
-    this.#readDetail = db
+    this.#readDetail = this.compileRead('detailGzip');
+    this.#readOpen = this.compileRead('openSegments');
+  }
+
+  /** The read of one column stored beside the page, for this build and today. */
+  private compileRead<C extends 'detailGzip' | 'openSegments'>(column: C) {
+    return this.db
       .selectFrom('storedPage')
-      .select('detailGzip')
+      .select(column)
       .where('articleId', '=', 0)
       .where('build', '=', '')
       .where('day', '=', '')
@@ -107,11 +115,23 @@ export class StoredPages {
    * undefined if none (a premium article, or no page stored for this build and today).
    */
   async readDetail(articleId: number): Promise<Buffer | undefined> {
-    const { rows } = await this.db.executeQuery<{ detailGzip: Buffer | null }>({
-      ...this.#readDetail,
+    return (await this.readStored(this.#readDetail, articleId))?.detailGzip ?? undefined;
+  }
+
+  /**
+   * A premium article's open page, as the reading meter opens it for a guest, with gaps for the
+   * reader's numbers (open-pages.ts), stored with its page; undefined if none.
+   */
+  async readOpen(articleId: number): Promise<Buffer | undefined> {
+    return (await this.readStored(this.#readOpen, articleId))?.openSegments ?? undefined;
+  }
+
+  private async readStored<Row>(query: CompiledQuery<Row>, articleId: number) {
+    const { rows } = await this.db.executeQuery<Row>({
+      ...query,
       parameters: [articleId, this.build, StoredPages.today()],
     });
-    return rows[0]?.detailGzip ?? undefined;
+    return rows[0];
   }
 
   /**
@@ -123,7 +143,16 @@ export class StoredPages {
     const day = StoredPages.today();
     const claimed = await this.db
       .insertInto('storedPage')
-      .columns(['articleId', 'build', 'day', 'claim', 'claimedAt', 'htmlGzip', 'detailGzip'])
+      .columns([
+        'articleId',
+        'build',
+        'day',
+        'claim',
+        'claimedAt',
+        'htmlGzip',
+        'detailGzip',
+        'openSegments',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('article')
@@ -135,6 +164,7 @@ export class StoredPages {
             s.val(now).as('claimedAt'),
             s.val(null).as('htmlGzip'),
             s.val(null).as('detailGzip'),
+            s.val(null).as('openSegments'),
           ])
           .where('article.id', '=', articleId)
           .where('article.isApproved', '=', true),
@@ -149,6 +179,7 @@ export class StoredPages {
             claimedAt: eb.ref('excluded.claimedAt'),
             htmlGzip: null,
             detailGzip: null,
+            openSegments: null,
           }))
           // A fresh claim by another render stands: two renders of one page gain nothing.
           .where((eb) =>
@@ -163,17 +194,18 @@ export class StoredPages {
   }
 
   /**
-   * Stores the claimed page, and the article's public detail when it has one; false when a
-   * write since the claim took it away.
+   * Stores the claimed page, with the article's public detail when it has one and its open page
+   * when it is premium and guests are metered; false when a write since the claim took it away.
    */
   async fill(
     { articleId, claim }: PageClaim,
     htmlGzip: Buffer,
     detailGzip: Buffer | null = null,
+    openSegments: Buffer | null = null,
   ): Promise<boolean> {
     const filled = await this.db
       .updateTable('storedPage')
-      .set({ htmlGzip, detailGzip, claim: null })
+      .set({ htmlGzip, detailGzip, openSegments, claim: null })
       .where('articleId', '=', articleId)
       .where('claim', '=', claim)
       .executeTakeFirst();

@@ -27,12 +27,15 @@ export function storedPageBuild(build: string, publicUrl: string, meter: string)
  * write during the render leaves nothing stored. Storing is a saving, never a condition: a
  * database that refuses it still gets the reader their page. A complete page comes with what
  * its caching headers name (cache-headers.ts), read once here for every reader it is kept for.
+ * A premium article's open page (`renderOpen`, given while guests are metered: open-pages.ts)
+ * is rendered, kept and stored with it, under the same claim.
  */
 export async function storingRender(
   app: FastifyInstance,
   stored: StoredPages,
   articleId: number,
   render: () => Promise<RenderedPage>,
+  renderOpen?: () => Promise<Buffer | null>,
 ): Promise<GuestRender> {
   const claim = await stored.claim(articleId).catch((err: unknown) => {
     app.log.warn({ err, articleId }, 'the page could not be claimed for storing');
@@ -50,15 +53,16 @@ export async function storingRender(
     publisherId: article.publisherId,
     tags: [publisherTag(article.publisherId), authorTag(article.authorId)],
   };
-  if (!claim) return { ...page, ...facts };
+  const open = (facts?.premium && (await renderOpen?.())) || undefined;
+  if (!claim) return { ...page, ...facts, open };
   const gzip = gzipSync(page.html);
   const detail = await guestDetail(app, articleId);
   await stored
-    .fill(claim, gzip, detail === null ? null : gzipSync(detail))
+    .fill(claim, gzip, detail === null ? null : gzipSync(detail), open)
     .catch((err: unknown) => {
       app.log.warn({ err, articleId }, 'the page could not be stored');
     });
-  return { ...page, ...facts, gzip };
+  return { ...page, ...facts, gzip, open };
 }
 
 /**
