@@ -35,7 +35,7 @@ import * as readingMeter from './migrations/025-reading-meter.js';
 import * as giftLinks from './migrations/026-gift-links.js';
 import * as analytics from './migrations/027-analytics.js';
 import * as storedDetails from './migrations/028-stored-details.js';
-import * as storedOpenPages from './migrations/030-stored-open-pages.js';
+import * as storedOpenPages from './migrations/031-stored-open-pages.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -67,7 +67,7 @@ const migrations: Record<string, Migration> = {
   '026-gift-links': giftLinks,
   '027-analytics': analytics,
   '028-stored-details': storedDetails,
-  '030-stored-open-pages': storedOpenPages,
+  '031-stored-open-pages': storedOpenPages,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -238,7 +238,7 @@ export interface StoredPageTable {
   detailGzip: Buffer | null;
   /**
    * A premium article's open page as the meter opens it for a guest, with gaps for the reader's
-   * numbers (migration 030, pages/open-pages.ts); null otherwise.
+   * numbers (migration 031, pages/open-pages.ts); null otherwise.
    */
   openSegments: Buffer | null;
 }
