@@ -388,6 +388,49 @@ export interface AnalyticsRollupTable {
   scrollSum: number;
 }
 
+/** The counters of the per-dimension roll-ups (migration 029). */
+export type AnalyticsCounters = Omit<
+  AnalyticsRollupTable,
+  'bucket' | 'articleId' | 'publisherId' | 'sourceKind' | 'source' | 'device'
+>;
+
+/** The whole site's counts of an hour or a day; checkouts and the like only those credited. */
+export interface AnalyticsSiteTable extends AnalyticsCounters {
+  bucket: string;
+}
+
+/** One article's counts of a day. */
+export interface AnalyticsArticleDailyTable extends AnalyticsCounters {
+  articleId: number;
+  bucket: string;
+}
+
+/** One publisher's counts of a day. */
+export interface AnalyticsPublisherDailyTable extends AnalyticsCounters {
+  bucket: string;
+  publisherId: number;
+}
+
+/** One source's page views of a day. */
+export interface AnalyticsSourceDailyTable {
+  bucket: string;
+  sourceKind: string;
+  source: string;
+  pageViews: number;
+}
+
+/** The last day the articles' span totals of `days` days reach. */
+export interface AnalyticsSpanTable {
+  days: number;
+  day: string;
+}
+
+/** One article's counts over the span of `days` days to its `analytics_span` day. */
+export interface AnalyticsArticleSpanTable extends AnalyticsCounters {
+  days: number;
+  articleId: number;
+}
+
 /** Distinct visitors of a bucket (an hour or a day), the whole site's (article 0) or an article's. */
 export interface AnalyticsVisitorsTable {
   bucket: string;
@@ -441,4 +484,10 @@ export interface Database {
   analyticsVisitors: AnalyticsVisitorsTable;
   analyticsVisitorSeen: AnalyticsVisitorSeenTable;
   analyticsWatermark: AnalyticsWatermarkTable;
+  analyticsSite: AnalyticsSiteTable;
+  analyticsArticleDaily: AnalyticsArticleDailyTable;
+  analyticsPublisherDaily: AnalyticsPublisherDailyTable;
+  analyticsSourceDaily: AnalyticsSourceDailyTable;
+  analyticsSpan: AnalyticsSpanTable;
+  analyticsArticleSpan: AnalyticsArticleSpanTable;
 }
