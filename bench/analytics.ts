@@ -232,6 +232,7 @@ async function writeHistory(
         source,
         engagedSeconds: null,
         scrollDepth: null,
+        country: null,
       };
       site.count({ bucket }, event, true);
       articles.count({ articleId, bucket }, event);

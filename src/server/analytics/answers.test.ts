@@ -353,6 +353,9 @@ describe('the roll-ups', () => {
       ]),
     );
     expect(answer.funnel.site.views).toBe(views.length);
+    // Without a country database nothing is placed.
+    expect(answer.countries).toEqual([]);
+    expect(raw.every((row) => row.country === null)).toBe(true);
     expect(answer.funnel.publishers.map((p) => p.name).sort()).toEqual([
       'North, "the" Press',
       'South Press',

@@ -53,6 +53,7 @@ export interface CountedEvent {
   source: string;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  country: string | null;
 }
 
 /** Rows of counters added up by their keys. */
@@ -92,6 +93,18 @@ export class Tally<Keys extends object> {
   }
 }
 
+/** Page views added up by their keys. */
+class PageViews<Keys extends object> {
+  readonly rows = new Map<string, Keys & { pageViews: number }>();
+
+  add(keys: Keys): void {
+    const key = JSON.stringify(keys);
+    const row = this.rows.get(key) ?? { ...keys, pageViews: 0 };
+    row.pageViews += 1;
+    this.rows.set(key, row);
+  }
+}
+
 /** Rows one upsert writes: 15 parameters each, well inside either engine's limit. */
 export const rowsPerStatement = 500;
 
@@ -125,18 +138,16 @@ export async function addRows(
 }
 
 /**
- * Adds events to the per-dimension roll-ups (migration 029): the site's per hour and day, each
- * article's, publisher's and source's per day, and the articles' span totals, which are first
+ * Adds events to the per-dimension roll-ups (migrations 029, 030): the site's per hour and day,
+ * each article's, publisher's, source's and country's per day, and the articles' span totals, which are first
  * moved on to the newest day among the events.
  */
 export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<void> {
   const site = new Tally<{ bucket: string }>();
   const articles = new Tally<{ articleId: number; bucket: string }>();
   const publishers = new Tally<{ bucket: string; publisherId: number }>();
-  const sources = new Map<
-    string,
-    { bucket: string; sourceKind: string; source: string; pageViews: number }
-  >();
+  const sources = new PageViews<{ bucket: string; sourceKind: string; source: string }>();
+  const countries = new PageViews<{ bucket: string; country: string }>();
   let newest = '';
   for (const event of events) {
     const day = event.hour.slice(0, 10);
@@ -146,15 +157,10 @@ export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<v
     if (event.articleId) articles.count({ articleId: event.articleId, bucket: day }, event);
     if (event.publisherId) publishers.count({ bucket: day, publisherId: event.publisherId }, event);
     if (event.kind === 'pageview' && event.sourceKind) {
-      const key = `${day} ${event.sourceKind} ${event.source}`;
-      const row = sources.get(key) ?? {
-        bucket: day,
-        sourceKind: event.sourceKind,
-        source: event.source,
-        pageViews: 0,
-      };
-      row.pageViews += 1;
-      sources.set(key, row);
+      sources.add({ bucket: day, sourceKind: event.sourceKind, source: event.source });
+    }
+    if (event.kind === 'pageview' && event.country) {
+      countries.add({ bucket: day, country: event.country });
     }
   }
   const spans = await advanceSpans(trx, newest);
@@ -170,7 +176,14 @@ export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<v
     trx,
     'analyticsSourceDaily',
     ['bucket', 'sourceKind', 'source'],
-    [...sources.values()],
+    [...sources.rows.values()],
+    ['pageViews'],
+  );
+  await addRows(
+    trx,
+    'analyticsCountryDaily',
+    ['bucket', 'country'],
+    [...countries.rows.values()],
     ['pageViews'],
   );
   // An article's events of several days of a span make one row of its totals.

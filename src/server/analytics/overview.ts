@@ -105,7 +105,7 @@ export async function readOverview(
   const viewsByBucket = new Map(seriesViews.map((row) => [row.bucket, Number(row.pageViews)]));
   const visitorsOfSeries = days === 1 ? await visitorsByBucket(db, buckets) : visitors;
 
-  const [byViews, byWalls, sources, publishers] = await Promise.all([
+  const [byViews, byWalls, sources, publishers, countries] = await Promise.all([
     topArticles(db, today, days, span.days, 'pageViews'),
     topArticles(db, today, days, span.days, 'walls'),
     db
@@ -123,6 +123,14 @@ export async function readOverview(
       .where('bucket', 'in', span.days)
       .select(['analyticsPublisherDaily.publisherId', 'publisher.name', ...summed])
       .groupBy(['analyticsPublisherDaily.publisherId', 'publisher.name'])
+      .execute(),
+    db
+      .selectFrom('analyticsCountryDaily')
+      .where('bucket', 'in', span.days)
+      .select(['country', total('page_views').as('pageViews')])
+      .groupBy('country')
+      .orderBy(total('page_views'), 'desc')
+      .orderBy('country')
       .execute(),
   ]);
 
@@ -152,6 +160,10 @@ export async function readOverview(
     sources: sources.map((row) => ({
       kind: row.sourceKind as SourceKind,
       source: row.source,
+      pageViews: Number(row.pageViews ?? 0),
+    })),
+    countries: countries.map((row) => ({
+      country: row.country,
       pageViews: Number(row.pageViews ?? 0),
     })),
     funnel: {

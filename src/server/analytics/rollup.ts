@@ -31,6 +31,7 @@ interface RawEvent {
   device: string;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  country: string | null;
 }
 
 /**
@@ -78,6 +79,7 @@ async function rollUpBatch(
       'device',
       'engagedSeconds',
       'scrollDepth',
+      'country',
     ])
     .where('id', '>', Number(lastId))
     .orderBy('id')

@@ -36,6 +36,7 @@ import * as giftLinks from './migrations/026-gift-links.js';
 import * as analytics from './migrations/027-analytics.js';
 import * as storedDetails from './migrations/028-stored-details.js';
 import * as analyticsDimensions from './migrations/029-analytics-dimensions.js';
+import * as analyticsCountry from './migrations/030-analytics-country.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '027-analytics': analytics,
   '028-stored-details': storedDetails,
   '029-analytics-dimensions': analyticsDimensions,
+  '030-analytics-country': analyticsCountry,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -362,6 +362,8 @@ export interface AnalyticsEventTable {
   device: ColumnType<string, string | undefined, string>;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  /** The reader's ISO country code, where GEOIP_DATABASE is set and knows the address. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The counts of one bucket (an hour or a day) for one article, publisher, source and device. */
@@ -416,6 +418,13 @@ export interface AnalyticsSourceDailyTable {
   bucket: string;
   sourceKind: string;
   source: string;
+  pageViews: number;
+}
+
+/** One country's page views of a day. */
+export interface AnalyticsCountryDailyTable {
+  bucket: string;
+  country: string;
   pageViews: number;
 }
 
@@ -490,4 +499,5 @@ export interface Database {
   analyticsSourceDaily: AnalyticsSourceDailyTable;
   analyticsSpan: AnalyticsSpanTable;
   analyticsArticleSpan: AnalyticsArticleSpanTable;
+  analyticsCountryDaily: AnalyticsCountryDailyTable;
 }
