@@ -297,7 +297,7 @@ describe('loadConfig', () => {
   });
 
   it('opens GEOIP_DATABASE at start, and refuses a missing or unreadable one by name', () => {
-    const file = countryDatabaseFile({ '203.0.113.0/24': 'NZ' });
+    const file = countryDatabaseFile(dataDir(), { '203.0.113.0/24': 'NZ' });
     expect(loadConfig({ DATA_DIR: dataDir(), GEOIP_DATABASE: file }).geoipDatabase).toBe(file);
     expect(loadConfig({ DATA_DIR: dataDir() }).geoipDatabase).toBeUndefined();
     expect(errorOf({ GEOIP_DATABASE: '/no/such/countries.mmdb' })).toMatch(

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview } from '#shared/api/analytics';
 import { createTestApp, type TestApp } from '#server/test/app';
@@ -20,6 +23,7 @@ const clock = createTestClock(new Date('2026-09-10T09:00:00Z'));
 let t: TestApp;
 let admin: TestUser;
 let premium: number;
+const folder = mkdtempSync(path.join(os.tmpdir(), 'tribune-geoip-'));
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -28,7 +32,10 @@ beforeAll(async () => {
       timeZone: 'UTC',
       trustProxy: true,
       meter: { guest: 0, registered: 1 },
-      geoipDatabase: countryDatabaseFile({ '203.0.113.0/24': 'NZ', '198.51.100.0/24': 'FR' }),
+      geoipDatabase: countryDatabaseFile(folder, {
+        '203.0.113.0/24': 'NZ',
+        '198.51.100.0/24': 'FR',
+      }),
     },
     { clock: clock.now, pages: await sourcePages() },
   );
@@ -37,7 +44,10 @@ beforeAll(async () => {
   premium = (await createArticle(t.app.database.db, admin.user.id, { isPremium: true })).id;
 });
 
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const pageView = (forwardedFor: string) =>
   t.app.inject({

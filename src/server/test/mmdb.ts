@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
@@ -106,9 +105,9 @@ export function countryDatabase(countries: Record<string, string>): Buffer {
   ]);
 }
 
-/** The database written to a file of its own, for GEOIP_DATABASE; answers its path. */
-export function countryDatabaseFile(countries: Record<string, string>): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'tribune-geoip-')), 'countries.mmdb');
+/** The database written as `countries.mmdb` in folder `dir`, for GEOIP_DATABASE; answers its path. */
+export function countryDatabaseFile(dir: string, countries: Record<string, string>): string {
+  const file = path.join(dir, 'countries.mmdb');
   writeFileSync(file, countryDatabase(countries));
   return file;
 }
