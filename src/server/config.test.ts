@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { countryDatabaseFile } from '#server/test/mmdb';
 import { ConfigError, loadConfig } from './config.js';
 
 /** The data folders made here, removed when the file's tests are done. */
@@ -293,5 +294,19 @@ describe('loadConfig', () => {
     const missingFile = errorOf({ ...dkim, DKIM_PRIVATE_KEY: '/no/such/key.pem' });
     expect(missingFile).toContain('DKIM_PRIVATE_KEY');
     expect(missingFile).not.toContain('/no/such');
+  });
+
+  it('opens GEOIP_DATABASE at start, and refuses a missing or unreadable one by name', () => {
+    const file = countryDatabaseFile(dataDir(), { '203.0.113.0/24': 'NZ' });
+    expect(loadConfig({ DATA_DIR: dataDir(), GEOIP_DATABASE: file }).geoipDatabase).toBe(file);
+    expect(loadConfig({ DATA_DIR: dataDir() }).geoipDatabase).toBeUndefined();
+    expect(errorOf({ GEOIP_DATABASE: '/no/such/countries.mmdb' })).toMatch(
+      /^GEOIP_DATABASE: cannot open \/no\/such\/countries\.mmdb as a MaxMind country or city database/,
+    );
+    const notOne = path.join(dataDir(), 'countries.mmdb');
+    writeFileSync(notOne, 'not a database');
+    expect(errorOf({ GEOIP_DATABASE: notOne })).toMatch(
+      /^GEOIP_DATABASE: cannot open .* \(\.mmdb\)/,
+    );
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { MeterAllowances } from '#shared/rules/meter';
 import { loadEnvFile } from './env-file.js';
+import { openCountryDatabase } from './analytics/countries.js';
 
 const workersError = 'a number of workers from 1 to 256, or auto for one per core';
 
@@ -122,6 +123,9 @@ const envSchema = z.object({
     .min(0, giftsError)
     .max(1000, giftsError)
     .default(10),
+  // A MaxMind-format country or city database (.mmdb): analytics events then record the
+  // reader's country (decision 026).
+  GEOIP_DATABASE: z.string().min(1).optional(),
   // The site's time zone: an IANA name such as Europe/London; any other value (a path, which
   // the C library also takes) leaves the server's own zone.
   TZ: z.string().optional(),
@@ -277,6 +281,8 @@ export interface AppConfig {
   meter: MeterAllowances;
   /** Gift links a premium reader may send a calendar month (GIFTS_PER_MONTH); 10 unless set. */
   giftsPerMonth?: number;
+  /** The country database analytics events are placed with (GEOIP_DATABASE); none unless set. */
+  geoipDatabase?: string;
   /**
    * The site's time zone (TZ), for the digest's day and hour and the meter's months; the
    * server's own unless set.
@@ -412,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
     meter: { guest: e.METER_GUEST_FREE, registered: e.METER_REGISTERED_FREE },
     giftsPerMonth: e.GIFTS_PER_MONTH,
+    geoipDatabase: e.GEOIP_DATABASE && countryDatabase(e.GEOIP_DATABASE),
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     timeZone: e.TZ && isTimeZone(e.TZ) ? e.TZ : undefined,
@@ -502,6 +509,19 @@ function mailConfig(e: Env, dataDir: string, publicUrl: string): MailConfig {
 }
 
 const dkimVariables = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'] as const;
+
+/** GEOIP_DATABASE's path, once it has opened as a country database; else a ConfigError. */
+function countryDatabase(file: string): string {
+  try {
+    openCountryDatabase(file);
+  } catch (err) {
+    throw new ConfigError(
+      `GEOIP_DATABASE: cannot open ${file} as a MaxMind country or city database (.mmdb): ` +
+        (err instanceof Error ? err.message : String(err)),
+    );
+  }
+  return path.resolve(file);
+}
 
 /** DKIM when its three variables are set; none of them, none; some, a ConfigError. */
 function dkimConfig(e: Env): MailConfig['dkim'] {

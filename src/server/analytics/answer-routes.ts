@@ -18,7 +18,8 @@ import { AppError } from '#server/errors';
 import { defaultGiftsPerMonth } from '#server/gifts/plugin';
 import { csvFileName, overviewCsv } from './csv.js';
 import { hourBucket } from './days.js';
-import { readArticleFigures, readMonthFigures, readOverview } from './overview.js';
+import { KeptOverviews } from './kept-overviews.js';
+import { readArticleFigures, readMonthFigures } from './overview.js';
 
 const error = apiErrorSchema;
 const adminOnly = { 401: error, 403: error };
@@ -37,6 +38,7 @@ export const analyticsAnswerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }>
 ) => {
   const db = app.database.db;
   const today = () => hourBucket(app.clock(), config.timeZone).slice(0, 10);
+  const overviews = new KeptOverviews(db, app.publicChanges);
 
   app.get(
     '/api/analytics/overview',
@@ -63,7 +65,7 @@ export const analyticsAnswerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }>
       if (csvQuery && !csvQuery.success) {
         throw new AppError('bad_request', csvQuery.error.issues[0]!.message);
       }
-      const overview = await readOverview(db, today(), request.query.days);
+      const overview = await overviews.read(today(), request.query.days);
       if (!csvQuery?.success) return overview;
       const { table } = csvQuery.data;
       return reply

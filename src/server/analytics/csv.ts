@@ -36,6 +36,10 @@ const tables: { [T in AnalyticsTable]: [string, (row: RowOf<T>) => unknown][] } 
     ['checkouts', (row) => row.checkouts],
     ['subscriptions', (row) => row.subscriptions],
   ],
+  countries: [
+    ['country', (row) => row.country],
+    ['pageViews', (row) => row.pageViews],
+  ],
 };
 
 interface Rows {
@@ -44,6 +48,7 @@ interface Rows {
   sources: AnalyticsOverview['sources'][number];
   funnelArticles: AnalyticsOverview['funnel']['articles'][number];
   funnelPublishers: AnalyticsOverview['funnel']['publishers'][number];
+  countries: AnalyticsOverview['countries'][number];
 }
 type RowOf<T extends AnalyticsTable> = Rows[T];
 
@@ -54,6 +59,7 @@ function rowsOf<T extends AnalyticsTable>(overview: AnalyticsOverview, table: T)
     sources: overview.sources,
     funnelArticles: overview.funnel.articles,
     funnelPublishers: overview.funnel.publishers,
+    countries: overview.countries,
   };
   return all[table];
 }

@@ -2,19 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database';
 
 export const total = (column: string) => sql<number | string | null>`sum(${sql.ref(column)})`;
-/** A count of events credited to an article (a wall's), for the funnel. */
-const credited = (column: string) =>
-  sql<
-    number | string | null
-  >`sum(case when ${sql.ref('article_id')} <> 0 then ${sql.ref(column)} else 0 end)`;
-
-/** Each sum the answers show, by name, and how the roll-up rows asked for give it. */
+/**
+ * Each sum the answers show, by name, and how the roll-up rows asked for give it: the site's
+ * checkouts, subscriptions and registrations are those credited to an article's wall
+ * (migration 029), and an article's or publisher's are all credited.
+ */
 const sums = {
   pageViews: total('page_views'),
   walls: total('walls'),
-  checkouts: credited('checkouts'),
-  subscriptions: credited('subscriptions'),
-  registrationsAfterWall: credited('registrations'),
+  checkouts: total('checkouts'),
+  subscriptions: total('subscriptions'),
+  registrationsAfterWall: total('registrations'),
   meteredReads: total('metered_reads'),
   giftsGiven: total('gifts_given'),
   giftsOpened: total('gifts_opened'),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   AnalyticsOverview,
   AnalyticsSpan,
@@ -8,6 +7,7 @@ import type {
 } from '#shared/api/analytics';
 import type { Db } from '#server/db/database';
 import { addDays, daysFrom } from './days.js';
+import { counterNames } from './dimensions.js';
 import { average, funnelOf, summed, sumOfMap, sumsOf, total, visitorsByBucket } from './figures.js';
 
 /** The span of `days` days ending `today`, and the span of as many days before it. */
@@ -24,10 +24,63 @@ function spanOf(today: string, days: number) {
 const hoursOf = (day: string) =>
   Array.from({ length: 24 }, (_, hour) => `${day}T${String(hour).padStart(2, '0')}`);
 
+type Top = 'pageViews' | 'walls';
+
+/**
+ * The ten articles with the most `by` over the span: the first rows of the span's running
+ * totals when they end today (the roll-up keeps them so), else summed from the daily counts
+ * (a day whose events have not been rolled up yet, or an answer of another day).
+ */
+async function topArticles(
+  db: Db,
+  today: string,
+  days: AnalyticsSpan,
+  spanDays: string[],
+  by: Top,
+) {
+  const end = await db
+    .selectFrom('analyticsSpan')
+    .select('day')
+    .where('days', '=', days)
+    .executeTakeFirst();
+  const rows =
+    end?.day === today
+      ? await db
+          .selectFrom('analyticsArticleSpan')
+          .innerJoin('article', 'article.id', 'analyticsArticleSpan.articleId')
+          .select(['analyticsArticleSpan.articleId', 'article.title'])
+          .select(counterNames.map((name) => `analyticsArticleSpan.${name}` as const))
+          .select('analyticsArticleSpan.registrations as registrationsAfterWall')
+          .where('days', '=', days)
+          .where(`analyticsArticleSpan.${by}`, '>', 0)
+          .orderBy(`analyticsArticleSpan.${by}`, 'desc')
+          .orderBy('analyticsArticleSpan.articleId')
+          .limit(10)
+          .execute()
+      : await db
+          .selectFrom('analyticsArticleDaily')
+          .innerJoin('article', 'article.id', 'analyticsArticleDaily.articleId')
+          .select(['analyticsArticleDaily.articleId', 'article.title', ...summed])
+          .where('bucket', 'in', spanDays)
+          .groupBy(['analyticsArticleDaily.articleId', 'article.title'])
+          .having(total(columnOf[by]), '>', 0)
+          .orderBy(total(columnOf[by]), 'desc')
+          .orderBy('analyticsArticleDaily.articleId')
+          .limit(10)
+          .execute();
+  return rows.map((row) => ({
+    articleId: row.articleId,
+    title: row.title,
+    sums: sumsOf(row as never),
+  }));
+}
+
+const columnOf = { pageViews: 'page_views', walls: 'walls' } as const;
+
 /**
  * The editor's overview of the last `days` days to `today` (the site's time zone), read from
- * the roll-ups alone: totals beside the span before, the series by hour (`days` 1) or day, the
- * top articles and sources, and the funnel.
+ * the per-dimension roll-ups alone (migration 029): totals beside the span before, the series by
+ * hour (`days` 1) or day, the top articles and sources, and the funnel.
  */
 export async function readOverview(
   db: Db,
@@ -35,56 +88,51 @@ export async function readOverview(
   days: AnalyticsSpan,
 ): Promise<AnalyticsOverview> {
   const span = spanOf(today, days);
-  const daily = db.selectFrom('analyticsDaily').where('bucket', 'in', span.days);
-  const [current, previous, visitors, previousVisitors] = await Promise.all([
-    daily.select(summed).executeTakeFirst(),
-    db
-      .selectFrom('analyticsDaily')
-      .where('bucket', 'in', span.previous)
-      .select(summed)
-      .executeTakeFirst(),
+  const site = (buckets: string[]) =>
+    db.selectFrom('analyticsSite').where('bucket', 'in', buckets).select(summed).executeTakeFirst();
+  const buckets = days === 1 ? hoursOf(today) : span.days;
+  const [current, previous, visitors, previousVisitors, seriesViews] = await Promise.all([
+    site(span.days),
+    site(span.previous),
     visitorsByBucket(db, span.days),
     visitorsByBucket(db, span.previous),
+    db
+      .selectFrom('analyticsSite')
+      .where('bucket', 'in', buckets)
+      .select(['bucket', 'pageViews'])
+      .execute(),
   ]);
-  const buckets = days === 1 ? hoursOf(today) : span.days;
-  const seriesViews = await db
-    .selectFrom(days === 1 ? 'analyticsHourly' : 'analyticsDaily')
-    .where('bucket', 'in', buckets)
-    .select(['bucket', total('page_views').as('pageViews')])
-    .groupBy('bucket')
-    .execute();
-  const viewsByBucket = new Map(seriesViews.map((row) => [row.bucket, Number(row.pageViews ?? 0)]));
+  const viewsByBucket = new Map(seriesViews.map((row) => [row.bucket, Number(row.pageViews)]));
   const visitorsOfSeries = days === 1 ? await visitorsByBucket(db, buckets) : visitors;
 
-  const articleRows = await daily
-    .innerJoin('article', 'article.id', 'analyticsDaily.articleId')
-    .select(['analyticsDaily.articleId', 'article.title', ...summed])
-    .groupBy(['analyticsDaily.articleId', 'article.title'])
-    .execute();
-  const articles = articleRows.map((row) => ({
-    articleId: row.articleId,
-    title: row.title,
-    sums: sumsOf(row as never),
-  }));
-  const top = (by: (sums: ReturnType<typeof sumsOf>) => number) =>
-    articles
-      .filter((article) => by(article.sums) > 0)
-      .sort((a, b) => by(b.sums) - by(a.sums) || a.articleId - b.articleId)
-      .slice(0, 10);
-
-  const sources = await daily
-    .where('sourceKind', '<>', '')
-    .select(['sourceKind', 'source', total('page_views').as('pageViews')])
-    .groupBy(['sourceKind', 'source'])
-    .orderBy(sql`sum(page_views)`, 'desc')
-    .orderBy('source')
-    .limit(10)
-    .execute();
-  const publishers = await daily
-    .innerJoin('publisher', 'publisher.id', 'analyticsDaily.publisherId')
-    .select(['analyticsDaily.publisherId', 'publisher.name', ...summed])
-    .groupBy(['analyticsDaily.publisherId', 'publisher.name'])
-    .execute();
+  const [byViews, byWalls, sources, publishers, countries] = await Promise.all([
+    topArticles(db, today, days, span.days, 'pageViews'),
+    topArticles(db, today, days, span.days, 'walls'),
+    db
+      .selectFrom('analyticsSourceDaily')
+      .where('bucket', 'in', span.days)
+      .select(['sourceKind', 'source', total('page_views').as('pageViews')])
+      .groupBy(['sourceKind', 'source'])
+      .orderBy(total('page_views'), 'desc')
+      .orderBy('source')
+      .limit(10)
+      .execute(),
+    db
+      .selectFrom('analyticsPublisherDaily')
+      .innerJoin('publisher', 'publisher.id', 'analyticsPublisherDaily.publisherId')
+      .where('bucket', 'in', span.days)
+      .select(['analyticsPublisherDaily.publisherId', 'publisher.name', ...summed])
+      .groupBy(['analyticsPublisherDaily.publisherId', 'publisher.name'])
+      .execute(),
+    db
+      .selectFrom('analyticsCountryDaily')
+      .where('bucket', 'in', span.days)
+      .select(['country', total('page_views').as('pageViews')])
+      .groupBy('country')
+      .orderBy(total('page_views'), 'desc')
+      .orderBy('country')
+      .execute(),
+  ]);
 
   const sums = sumsOf(current as never);
   return {
@@ -102,7 +150,7 @@ export async function readOverview(
       visitors: visitorsOfSeries.get(bucket) ?? 0,
       pageViews: viewsByBucket.get(bucket) ?? 0,
     })),
-    topArticles: top((s) => s.pageViews).map(({ articleId, title, sums: s }) => ({
+    topArticles: byViews.map(({ articleId, title, sums: s }) => ({
       articleId,
       title,
       views: s.pageViews,
@@ -114,9 +162,13 @@ export async function readOverview(
       source: row.source,
       pageViews: Number(row.pageViews ?? 0),
     })),
+    countries: countries.map((row) => ({
+      country: row.country,
+      pageViews: Number(row.pageViews ?? 0),
+    })),
     funnel: {
       site: funnelOf(sums),
-      articles: top((s) => s.walls).map(({ articleId, title, sums: s }) => ({
+      articles: byWalls.map(({ articleId, title, sums: s }) => ({
         articleId,
         title,
         ...funnelOf(s),
@@ -142,7 +194,7 @@ export async function readArticleFigures(
   const span = spanOf(today, days);
   const [row, visitors] = await Promise.all([
     db
-      .selectFrom('analyticsDaily')
+      .selectFrom('analyticsArticleDaily')
       .where('articleId', '=', articleId)
       .where('bucket', 'in', span.days)
       .select(summed)
@@ -170,7 +222,7 @@ export async function readMonthFigures(
   const first = `${month}-01`;
   const last = addDays(addDays(first, 31).slice(0, 7) + '-01', -1);
   const row = await db
-    .selectFrom('analyticsDaily')
+    .selectFrom('analyticsSite')
     .where('bucket', 'in', daysFrom(first, last))
     .select(summed)
     .executeTakeFirst();

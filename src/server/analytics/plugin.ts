@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/config';
 import { runPeriodically } from '#server/jobs/periodic';
+import { openCountryDatabase } from './countries.js';
 import { hourBucket } from './days.js';
 import { Analytics, type GiftEventKind } from './record.js';
 import { rollUp } from './rollup.js';
@@ -28,6 +29,7 @@ export const analyticsPlugin = fp<{ config: AppConfig }>(
         timeZone: config.timeZone,
         site: new URL(config.publicUrl).host,
         registrationWall: config.meter.registered > 0,
+        countryOf: config.geoipDatabase ? openCountryDatabase(config.geoipDatabase) : undefined,
       },
       () => app.clock(),
       (err, what) => app.log.warn({ err }, `analytics: recording ${what} failed`),

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/database';
 import type { AnalyticsEventKind, AnalyticsEventTable } from '#server/db/schema';
 import { articleIdOfPath, publishedArticle, type EventArticle } from './articles.js';
 import { lastWallOf, metWallAsGuest } from './attribution.js';
+import type { CountryOf } from './countries.js';
 import { addDays, hourBucket } from './days.js';
 import { deviceClass } from './device.js';
 import { readerHash, visitorHash } from './hashes.js';
@@ -22,6 +23,8 @@ export interface AnalyticsSettings {
   site: string;
   /** Whether guests who met the wall are offered an account (the meter has a registered allowance). */
   registrationWall: boolean;
+  /** The country of a client address (GEOIP_DATABASE); none looked up unless set. */
+  countryOf?: CountryOf;
 }
 
 /** A gift link's events, recorded by the gift links' feature through `recordGiftEvent`. */
@@ -196,7 +199,10 @@ export class Analytics {
     return metWallAsGuest(this.db, hashes, articleId);
   }
 
-  /** What every event of a request holds: when, the visitor's hash, the device, the article. */
+  /**
+   * What every event of a request holds: when, the visitor's hash, the device, the country
+   * (where a country database is set), the article.
+   */
   private async base(
     request: FastifyRequest,
     article: Pick<EventArticle, 'articleId' | 'publisherId'> | null,
@@ -209,6 +215,7 @@ export class Analytics {
       hour,
       visitorHash: this.visitorOf(request, salt),
       device: deviceClass(request.headers['user-agent'] ?? ''),
+      country: this.settings.countryOf?.(request.ip) ?? null,
       ...articleColumns(article),
     };
   }

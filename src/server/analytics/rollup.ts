@@ -1,53 +1,22 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Database, AnalyticsEventKind, AnalyticsRollupTable } from '#server/db/schema';
+import type {
+  AnalyticsCounters,
+  AnalyticsEventKind,
+  AnalyticsRollupTable,
+  Database,
+} from '#server/db/schema';
 import type { Db } from '#server/db/database';
+import { addDimensions, addRows, rowsPerStatement, Tally } from './dimensions.js';
 
 /** Raw events one roll-up transaction reads at most. */
 const eventsPerBatch = 5000;
-/** Rows one upsert writes: 19 parameters each, well inside either engine's limit. */
-const rowsPerStatement = 500;
 /**
  * Events younger than this are left for the next run: on PostgreSQL ids are taken before their
  * rows commit, so a row with a lower id may still commit after one with a higher id; by the time
  * an event is this old, every lower id has long committed (each is a single insert).
  */
 export const rollupLagMs = 5_000;
-
-type Counters = Omit<
-  AnalyticsRollupTable,
-  'bucket' | 'articleId' | 'publisherId' | 'sourceKind' | 'source' | 'device'
->;
-const counterNames = [
-  'pageViews',
-  'walls',
-  'meteredReads',
-  'checkouts',
-  'subscriptions',
-  'registrations',
-  'newsletterSignups',
-  'giftsGiven',
-  'giftsOpened',
-  'engagedCount',
-  'engagedSeconds',
-  'scrollCount',
-  'scrollSum',
-] as const satisfies readonly (keyof Counters)[];
-
-/** The counter an event adds one to (engagement adds to its own sums). */
-const counterOf: Record<AnalyticsEventKind, keyof Counters | null> = {
-  pageview: 'pageViews',
-  engagement: null,
-  paywall: 'walls',
-  registration_wall: 'walls',
-  metered_read: 'meteredReads',
-  checkout: 'checkouts',
-  subscription: 'subscriptions',
-  registration: 'registrations',
-  newsletter_signup: 'newsletterSignups',
-  gift_given: 'giftsGiven',
-  gift_opened: 'giftsOpened',
-};
 
 interface RawEvent {
   id: number;
@@ -62,6 +31,7 @@ interface RawEvent {
   device: string;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  country: string | null;
 }
 
 /**
@@ -109,6 +79,7 @@ async function rollUpBatch(
       'device',
       'engagedSeconds',
       'scrollDepth',
+      'country',
     ])
     .where('id', '>', Number(lastId))
     .orderBy('id')
@@ -121,6 +92,7 @@ async function rollUpBatch(
 
   await addCounts(trx, 'analyticsHourly', events, (event) => event.hour);
   await addCounts(trx, 'analyticsDaily', events, (event) => event.hour.slice(0, 10));
+  await addDimensions(trx, events);
   await addVisitors(trx, events);
   await trx
     .updateTable('analyticsWatermark')
@@ -136,7 +108,7 @@ async function addCounts(
   events: RawEvent[],
   bucketOf: (event: RawEvent) => string,
 ): Promise<void> {
-  const rows = new Map<string, AnalyticsRollupTable>();
+  const tally = new Tally<Omit<AnalyticsRollupTable, keyof AnalyticsCounters>>();
   for (const event of events) {
     const keys = {
       bucket: bucketOf(event),
@@ -147,45 +119,14 @@ async function addCounts(
       source: event.kind === 'pageview' ? event.source : '',
       device: event.device,
     };
-    const key = JSON.stringify(keys);
-    let row = rows.get(key);
-    if (!row) {
-      row = {
-        ...keys,
-        ...Object.fromEntries(counterNames.map((name) => [name, 0])),
-      } as AnalyticsRollupTable;
-      rows.set(key, row);
-    }
-    const counter = counterOf[event.kind];
-    if (counter) row[counter] += 1;
-    if (event.engagedSeconds !== null) {
-      row.engagedCount += 1;
-      row.engagedSeconds += event.engagedSeconds;
-    }
-    if (event.scrollDepth !== null) {
-      row.scrollCount += 1;
-      row.scrollSum += event.scrollDepth;
-    }
+    tally.count(keys, event);
   }
-  const all = [...rows.values()];
-  for (let start = 0; start < all.length; start += rowsPerStatement) {
-    await trx
-      .insertInto(table)
-      .values(all.slice(start, start + rowsPerStatement))
-      .onConflict((oc) =>
-        oc
-          .columns(['bucket', 'articleId', 'publisherId', 'sourceKind', 'source', 'device'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(
-              counterNames.map((name) => [
-                name,
-                eb(eb.ref(`${table}.${name}`), '+', eb.ref(`excluded.${name}`)),
-              ]),
-            ),
-          ),
-      )
-      .execute();
-  }
+  await addRows(
+    trx,
+    table,
+    ['bucket', 'articleId', 'publisherId', 'sourceKind', 'source', 'device'],
+    [...tally.rows.values()],
+  );
 }
 
 /**

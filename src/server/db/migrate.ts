@@ -35,6 +35,8 @@ import * as readingMeter from './migrations/025-reading-meter.js';
 import * as giftLinks from './migrations/026-gift-links.js';
 import * as analytics from './migrations/027-analytics.js';
 import * as storedDetails from './migrations/028-stored-details.js';
+import * as analyticsDimensions from './migrations/029-analytics-dimensions.js';
+import * as analyticsCountry from './migrations/030-analytics-country.js';
 import * as storedOpenPages from './migrations/031-stored-open-pages.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
@@ -67,6 +69,8 @@ const migrations: Record<string, Migration> = {
   '026-gift-links': giftLinks,
   '027-analytics': analytics,
   '028-stored-details': storedDetails,
+  '029-analytics-dimensions': analyticsDimensions,
+  '030-analytics-country': analyticsCountry,
   '031-stored-open-pages': storedOpenPages,
 };
 

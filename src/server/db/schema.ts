@@ -367,6 +367,8 @@ export interface AnalyticsEventTable {
   device: ColumnType<string, string | undefined, string>;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  /** The reader's ISO country code, where GEOIP_DATABASE is set and knows the address. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The counts of one bucket (an hour or a day) for one article, publisher, source and device. */
@@ -391,6 +393,56 @@ export interface AnalyticsRollupTable {
   engagedSeconds: number;
   scrollCount: number;
   scrollSum: number;
+}
+
+/** The counters of the per-dimension roll-ups (migration 029). */
+export type AnalyticsCounters = Omit<
+  AnalyticsRollupTable,
+  'bucket' | 'articleId' | 'publisherId' | 'sourceKind' | 'source' | 'device'
+>;
+
+/** The whole site's counts of an hour or a day; checkouts and the like only those credited. */
+export interface AnalyticsSiteTable extends AnalyticsCounters {
+  bucket: string;
+}
+
+/** One article's counts of a day. */
+export interface AnalyticsArticleDailyTable extends AnalyticsCounters {
+  articleId: number;
+  bucket: string;
+}
+
+/** One publisher's counts of a day. */
+export interface AnalyticsPublisherDailyTable extends AnalyticsCounters {
+  bucket: string;
+  publisherId: number;
+}
+
+/** One source's page views of a day. */
+export interface AnalyticsSourceDailyTable {
+  bucket: string;
+  sourceKind: string;
+  source: string;
+  pageViews: number;
+}
+
+/** One country's page views of a day. */
+export interface AnalyticsCountryDailyTable {
+  bucket: string;
+  country: string;
+  pageViews: number;
+}
+
+/** The last day the articles' span totals of `days` days reach. */
+export interface AnalyticsSpanTable {
+  days: number;
+  day: string;
+}
+
+/** One article's counts over the span of `days` days to its `analytics_span` day. */
+export interface AnalyticsArticleSpanTable extends AnalyticsCounters {
+  days: number;
+  articleId: number;
 }
 
 /** Distinct visitors of a bucket (an hour or a day), the whole site's (article 0) or an article's. */
@@ -446,4 +498,11 @@ export interface Database {
   analyticsVisitors: AnalyticsVisitorsTable;
   analyticsVisitorSeen: AnalyticsVisitorSeenTable;
   analyticsWatermark: AnalyticsWatermarkTable;
+  analyticsSite: AnalyticsSiteTable;
+  analyticsArticleDaily: AnalyticsArticleDailyTable;
+  analyticsPublisherDaily: AnalyticsPublisherDailyTable;
+  analyticsSourceDaily: AnalyticsSourceDailyTable;
+  analyticsSpan: AnalyticsSpanTable;
+  analyticsArticleSpan: AnalyticsArticleSpanTable;
+  analyticsCountryDaily: AnalyticsCountryDailyTable;
 }

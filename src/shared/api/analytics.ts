@@ -108,6 +108,13 @@ export const trafficSourceSchema = z.object({
 });
 export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 
+export const countryViewsSchema = z.object({
+  /** ISO 3166-1 alpha-2 code, e.g. NZ. */
+  country: z.string(),
+  pageViews: z.number().int(),
+});
+export type CountryViews = z.infer<typeof countryViewsSchema>;
+
 export const articleFunnelSchema = funnelSchema.extend({
   articleId: z.number().int(),
   title: z.string(),
@@ -135,6 +142,11 @@ export const analyticsOverviewSchema = z.object({
   topArticles: z.array(topArticleSchema),
   /** The 10 largest sources. */
   sources: z.array(trafficSourceSchema),
+  /**
+   * Page views by the reader's country, most first (every country: a bounded list); empty
+   * unless the server has a country database (GEOIP_DATABASE).
+   */
+  countries: z.array(countryViewsSchema),
   funnel: z.object({
     site: funnelSchema,
     /** The 10 articles with the most walls shown. */
@@ -151,6 +163,7 @@ export const analyticsTables = [
   'sources',
   'funnelArticles',
   'funnelPublishers',
+  'countries',
 ] as const;
 export type AnalyticsTable = (typeof analyticsTables)[number];
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes } from '#server/db/column-types';
 
 /** The roll-up's counters, one integer column each (the primary key's columns come first). */
-const counters = [
+export const counters = [
   'page_views',
   'walls',
   'metered_reads',

@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import type { AnalyticsOverview, Funnel, TopArticle, TrafficSource } from '#shared/api/analytics';
+import type {
+  AnalyticsOverview,
+  CountryViews,
+  Funnel,
+  TopArticle,
+  TrafficSource,
+} from '#shared/api/analytics';
 import { paths } from '#shared/paths';
 import { formatCount, formatDuration, formatPercent, formatRate } from '#web/lib/formatFigures';
 import { FiguresTable, type Column } from './FiguresTable';
@@ -58,6 +64,27 @@ export function SourcesTable({ rows }: { rows: AnalyticsOverview['sources'] }) {
       rows={rows}
       rowKey={(row) => `${row.kind} ${row.source}`}
       empty="No page was viewed in this period."
+    />
+  );
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+const countryColumns: Column<CountryViews>[] = [
+  { header: 'Country', cell: (row) => regionNames.of(row.country) ?? row.country },
+  { header: 'Code', cell: (row) => row.country },
+  { header: 'Page views', cell: (row) => formatCount(row.pageViews), figure: true },
+];
+
+/** The span's page views by the reader's country (where the server has a country database). */
+export function CountriesTable({ rows }: { rows: AnalyticsOverview['countries'] }) {
+  return (
+    <FiguresTable
+      caption="Countries"
+      columns={countryColumns}
+      rows={rows}
+      rowKey={(row) => row.country}
+      empty="No page was viewed from a known country in this period."
     />
   );
 }

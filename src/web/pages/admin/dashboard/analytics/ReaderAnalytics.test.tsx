@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, Funnel } from '#shared/api/analytics';
 import {
   ArticleFunnelTable,
+  CountriesTable,
   PublisherFunnelTable,
   SourcesTable,
   TopArticlesTable,
@@ -137,6 +138,19 @@ describe('the dashboard’s analytics tables', () => {
     );
     expect(row('Search')).toEqual(['Search', 'www.google.com', '1,200']);
     expect(row('Other site')).toEqual(['Other site', 'news.example', '40']);
+  });
+
+  it('show the countries by name and code', () => {
+    render(
+      <CountriesTable
+        rows={[
+          { country: 'NZ', pageViews: 1500 },
+          { country: 'FR', pageViews: 3 },
+        ]}
+      />,
+    );
+    expect(row('New Zealand')).toEqual(['New Zealand', 'NZ', '1,500']);
+    expect(row('France')).toEqual(['France', 'FR', '3']);
   });
 
   it('show the funnel with each step’s rate of the one before, and the whole site’s', () => {

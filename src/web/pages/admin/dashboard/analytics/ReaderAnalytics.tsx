@@ -3,6 +3,7 @@ import { CsvButton } from './CsvButton';
 import { OverviewCard } from './OverviewCard';
 import {
   ArticleFunnelTable,
+  CountriesTable,
   PublisherFunnelTable,
   SourcesTable,
   TopArticlesTable,
@@ -16,7 +17,7 @@ import { TrafficChart } from './TrafficChart';
 /**
  * The editor's view of the paper's own analytics (the page beacon's events, and the walls,
  * checkouts and subscriptions the server records): a span chosen in the address, the readers
- * over it beside the span before, the top articles, sources and funnel, each table downloadable
+ * over it beside the span before, the top articles, sources, countries (where known) and funnel, each table downloadable
  * as CSV; then the reader-revenue month. Cards of the dashboard's grid.
  */
 export function ReaderAnalytics() {
@@ -59,6 +60,16 @@ export function ReaderAnalytics() {
       >
         {(data) => <SourcesTable rows={data.sources} />}
       </OverviewCard>
+      {/* Only where the server places readers by country (GEOIP_DATABASE). */}
+      {overview && overview.countries.length > 0 && (
+        <OverviewCard
+          heading="Countries"
+          query={query}
+          download={<CsvButton days={days} table="countries" what="the countries" />}
+        >
+          {(data) => <CountriesTable rows={data.countries} />}
+        </OverviewCard>
+      )}
       <OverviewCard
         heading="Funnel by article"
         query={query}
