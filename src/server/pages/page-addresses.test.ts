@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '#server/test/app';
 import { signUp, type TestUser } from '#server/test/auth';
 import { createArticle } from '#server/test/factories';
 import { sourcePages } from '#server/test/pages';
+import { articleMatch } from './serve.js';
 
 /*
  * A page is the one the router matches, however its address is spelled: other spellings are
@@ -75,6 +76,16 @@ describe('the spelling of a page address', () => {
     }
     expect((await get('/no/such/page')).statusCode).toBe(404);
     expect((await get('/No/Such/Page/')).statusCode).toBe(404);
+  });
+
+  it('matches an article’s own address as the route table does, without asking it', async () => {
+    const { renderer } = await sourcePages();
+    for (const url of ['/articles/1', `/articles/${articleId}`, '/articles/9999999999']) {
+      expect(articleMatch(url), url).toEqual(renderer.matchPage(url));
+    }
+    for (const url of ['/articles/01', '/articles/1/', '/Articles/1', '/articles/1?x=1']) {
+      expect(articleMatch(url), url).toBeUndefined();
+    }
   });
 
   it('never lets a guest’s searches escape the search budget', async () => {

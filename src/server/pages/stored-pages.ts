@@ -15,6 +15,10 @@ declare module 'fastify' {
   }
 }
 
+const dayMs = 24 * 60 * 60 * 1000;
+/** The UTC day StoredPages.today() last answered, from its midnight. */
+let currentDay = { date: '', from: -Infinity };
+
 /** A claim older than this belongs to a render that died: the page may be claimed again. */
 export const claimLifeMs = 60_000;
 
@@ -93,9 +97,18 @@ export class StoredPages {
       .compile();
   }
 
-  /** The day a page rendered now shows in its masthead: the UTC date (entry-server.tsx). */
+  /**
+   * The day a page rendered now shows in its masthead: the UTC date (entry-server.tsx). Asked
+   * for every guest's article page: the date is made once a day (a Date and its ISO string cost
+   * a few per cent of a stored page's answer), and again whenever the clock is outside that day.
+   */
   static today(): string {
-    return new Date().toISOString().slice(0, 10);
+    const now = Date.now();
+    if (now < currentDay.from || now >= currentDay.from + dayMs) {
+      const date = new Date(now).toISOString().slice(0, 10);
+      currentDay = { date, from: Date.parse(date) };
+    }
+    return currentDay.date;
   }
 
   /** The stored page of the article for this build and today; undefined if none. */
