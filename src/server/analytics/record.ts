@@ -122,11 +122,15 @@ export class Analytics {
     });
   }
 
-  /** The reading meter opened a premium article in full. */
-  meteredRead(request: FastifyRequest, articleId: number): Promise<void> {
+  /** The reading meter opened a premium article in full; `known` as for guestArticlePage. */
+  meteredRead(
+    request: FastifyRequest,
+    articleId: number,
+    known?: EventArticle | null,
+  ): Promise<void> {
     return this.safely('a metered read', async () => {
       if (leavesNoTrace(request)) return;
-      const article = await publishedArticle(this.db, articleId);
+      const article = known === undefined ? await publishedArticle(this.db, articleId) : known;
       await this.insert({ ...(await this.base(request, article)), kind: 'metered_read' });
     });
   }

@@ -126,6 +126,19 @@ describe('walls and metered reads', () => {
     expect(await recorded(() => get(`/articles/${free}`, guest))).toEqual([]);
   });
 
+  it('a metered read of a page the server holds names its article and publisher', async () => {
+    // An article of its own, so the funnel's counts below stay those of the others.
+    const { id, publisherId } = await createArticle(t.app.database.db, admin.user.id, {
+      isPremium: true,
+      title: 'Held page',
+    });
+    // A crawler's visit leaves the article's guest page kept: the meter then takes its facts.
+    expect((await get(`/articles/${id}`, { ua: googlebot })).statusCode).toBe(200);
+    const opened = await recorded(() => get(`/articles/${id}`, { ip: '198.51.100.12' }));
+    expect(kinds(opened)).toEqual(['metered_read']);
+    expect(opened[0]).toMatchObject({ articleId: id, publisherId });
+  });
+
   it("the article page's read: a reader's wall under their keyed hash, a guest's without", async () => {
     const reader = await signUp(t.app);
     const ownRead = await recorded(() =>

@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import type { MeterState } from '#shared/api/meter';
 import { meterOpens, meterState, spentGuestMeter, type MeterAllowances } from '#shared/rules/meter';
 import type { GiftNotice } from '#shared/api/gifts';
+import type { EventArticle } from '#server/analytics/articles';
 import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
@@ -99,19 +100,21 @@ export class ReadingMeter {
    * The meter of a guest asking for the page of `articleId`, decided and counted: what it
    * opened, or null when it opens nothing and the guest gets the page every guest gets alike
    * (not a published premium article, their allowance spent, a crawler, a HEAD request).
-   * `premium` says whether the article is a published premium one when the caller knows (its
-   * kept or stored page), else it is read.
+   * `known` is the published article when the caller knows it (its kept or stored page), else
+   * whether it is a published premium one is read.
    */
   async openForGuest(
     request: FastifyRequest,
     reply: FastifyReply,
     articleId: number,
-    premium?: boolean,
+    known?: EventArticle,
   ): Promise<MeterOutcome | null> {
     const allowance = this.settings.allowances.guest;
-    if (allowance === 0 || premium === false || isCrawler(request) || isHead(request)) return null;
-    if (premium === undefined && !(await isPublishedPremium(this.db, articleId))) return null;
-    const outcome = await this.take(request, reply, null, articleId, allowance);
+    if (allowance === 0 || known?.isPremium === false || isCrawler(request) || isHead(request)) {
+      return null;
+    }
+    if (!known && !(await isPublishedPremium(this.db, articleId))) return null;
+    const outcome = await this.take(request, reply, null, articleId, allowance, known);
     return outcome.granted ? outcome : null;
   }
 
@@ -136,6 +139,7 @@ export class ReadingMeter {
     caller: Caller | null,
     articleId: number,
     allowance: number,
+    known?: EventArticle,
   ): Promise<MeterOutcome> {
     const month = this.month();
     const reader = this.readerOf(request, caller, month);
@@ -155,7 +159,7 @@ export class ReadingMeter {
     const before = stateAfter(used);
     if (!taken) return { granted: false, state: before };
     if (cookie) reply.header('set-cookie', cookie.header);
-    await request.server.analytics.meteredRead(request, articleId);
+    await request.server.analytics.meteredRead(request, articleId, known);
     reply.header('cache-control', 'private, no-store');
     return { granted: true, state: readBefore ? before : stateAfter(used + 1) };
   }

@@ -180,16 +180,14 @@ export function pageAnswerer(
         : kept?.status === 200
           ? kept
           : { premium: undefined, publisherId: undefined };
-      // A premium article the reading meter opens for this guest: their own page, with the text.
-      const opened = await meter.openForGuest(request, reply, id, premium);
-      if (opened) return answerOpened(request, reply, id, kept, opened);
-      await app.analytics.guestArticlePage(
-        request,
-        id,
+      const known =
         premium === undefined || publisherId === undefined
           ? undefined
-          : { articleId: id, publisherId, isPremium: premium },
-      );
+          : { articleId: id, publisherId, isPremium: premium };
+      // A premium article the reading meter opens for this guest: their own page, with the text.
+      const opened = await meter.openForGuest(request, reply, id, known);
+      if (opened) return answerOpened(request, reply, id, kept, opened);
+      await app.analytics.guestArticlePage(request, id, known);
       if (storedPage) {
         const { gzip, isPremium, publisherId: publisher, authorId } = storedPage;
         const facts = {
