@@ -67,14 +67,16 @@ try {
 async function addStoredPages(db: Db): Promise<void> {
   const published = await db
     .selectFrom('article')
-    .select('id')
+    .select(['id', 'isPremium', 'publisherId', 'authorId'])
     .where('isApproved', '=', true)
     .execute();
   for (let first = 0; first < published.length; first += 500) {
     await db
       .insertInto('storedPage')
       .values(
-        published.slice(first, first + 500).map(({ id }) => ({
+        published.slice(first, first + 500).map(({ id, isPremium, ...facts }) => ({
+          ...facts,
+          isPremium: Boolean(isPremium),
           articleId: id,
           build: 'bench',
           day: '2026-11-28',

@@ -38,6 +38,7 @@ import * as storedDetails from './migrations/028-stored-details.js';
 import * as analyticsDimensions from './migrations/029-analytics-dimensions.js';
 import * as analyticsCountry from './migrations/030-analytics-country.js';
 import * as storedOpenPages from './migrations/031-stored-open-pages.js';
+import * as storedPageFacts from './migrations/032-stored-page-facts.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '029-analytics-dimensions': analyticsDimensions,
   '030-analytics-country': analyticsCountry,
   '031-stored-open-pages': storedOpenPages,
+  '032-stored-page-facts': storedPageFacts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -241,6 +241,10 @@ export interface StoredPageTable {
    * numbers (migration 031, pages/open-pages.ts); null otherwise.
    */
   openSegments: Buffer | null;
+  /** The article's, copied when the page is claimed (migration 032): what its answer names. */
+  isPremium: Bool;
+  publisherId: number;
+  authorId: string;
 }
 
 /** A message until a server has handed it over (mail/queue.ts); times in epoch milliseconds. */
