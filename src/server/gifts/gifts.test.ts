@@ -9,7 +9,9 @@ import { makeAdmin, signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
 import { createArticle } from '#server/test/factories';
 import { sourcePages } from '#server/test/pages';
+import { toIso } from '#server/db/values';
 import { pageLifetimeMs } from '#server/pages/guest-pages';
+import { sweepEndedOpenings } from './sweep.js';
 
 /*
  * Gift links (decision 024) through the API and the pages, by who asks: the giver, another
@@ -355,6 +357,26 @@ describe('opening a gift link', () => {
     const next = await give(premium[7]!, sender);
     expect(next.statusCode).toBe(201);
     expect(next.json<GiftLink>().url).not.toBe(link.url);
+
+    // The ended link's openings are swept; the live one's stay, and the count stays listed.
+    expect((await guest.reading(premium[7]!, tokenOf(next.json()))).statusCode).toBe(200);
+    const openings = async () =>
+      (
+        await t.app.database.db
+          .selectFrom('giftOpening')
+          .innerJoin('gift', 'gift.id', 'giftOpening.giftId')
+          .select('gift.expiresAt')
+          .where('gift.articleId', '=', premium[7]!)
+          .execute()
+      ).map((row) => toIso(row.expiresAt));
+    expect(await openings()).toEqual([link.expiresAt, next.json<GiftLink>().expiresAt]);
+    expect(await sweepEndedOpenings(t.app.database.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await openings()).toEqual([next.json<GiftLink>().expiresAt]);
+    const listed = (await call('GET', '/api/gifts', sender)).json<Gift[]>();
+    expect(listed.find((gift) => gift.expiresAt === link.expiresAt)).toMatchObject({
+      expired: true,
+      openedBy: 1,
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '#server/config';
+import { runPeriodically } from '#server/jobs/periodic';
 import { GiftLinks } from './gift-links.js';
+import { sweepEndedOpenings } from './sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,9 @@ export const giftLinksPlugin = fp<{ config: AppConfig }>(
         app.readingMeter,
         () => app.clock(),
       ),
+    );
+    runPeriodically(app, 'sweeping ended gift links’ openings', 60 * 60_000, (signal) =>
+      sweepEndedOpenings(app.database.db, app.clock(), signal),
     );
   },
   { name: 'gift-links', dependencies: ['database', 'reading-meter'] },
