@@ -203,7 +203,7 @@ test.describe('dialogs and toasts', () => {
     test.slow();
     await keepToasts(page);
     await page.goto('/login');
-    await page.getByLabel('Email').fill(demo.reader.email);
+    await page.getByLabel('Email', { exact: true }).fill(demo.reader.email);
     await page.getByLabel('Password', { exact: true }).fill('Tribune123');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     const toast = page.getByText('You are successfully logged in.');

@@ -31,7 +31,7 @@ test('a reader registers, signs in and chooses a new password without script', a
   await page.goto('/register?from=%2Fallpublishedarticles');
   await page.getByLabel('Name').fill('Scriptless Reader');
   await page.getByLabel('Photo').setInputFiles(await photoFile());
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(passwords[0]!);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/allpublishedarticles$/);
@@ -40,12 +40,12 @@ test('a reader registers, signs in and chooses a new password without script', a
 
   await page.context().clearCookies();
   await page.goto('/login?from=%2Fallpublishedarticles');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(passwords[1]!);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Failed to Sign in');
   // The address typed is kept; the password is not.
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await page.getByLabel('Password', { exact: true }).fill(passwords[0]!);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -55,7 +55,7 @@ test('a reader registers, signs in and chooses a new password without script', a
 
   await page.context().clearCookies();
   await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText(passwordResetMessages.requested)).toBeVisible();
   const mail = await waitForMail(outbox, email, (m) => m.subject.includes('new password'));
@@ -65,7 +65,7 @@ test('a reader registers, signs in and chooses a new password without script', a
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText(passwordResetMessages.changed)).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(passwords[2]!);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -21,7 +21,7 @@ test('a reader who forgot the password chooses a new one from the mailed link', 
   await expect(page).toHaveTitle('Forgot password? | Tribune');
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText(accountMessages.emailRequired)).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText(passwordResetMessages.requested)).toBeVisible();
 
@@ -38,7 +38,7 @@ test('a reader who forgot the password chooses a new one from the mailed link', 
   await expect(page.getByText(passwordResetMessages.changed)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('NewSecret9');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('You are successfully logged in.')).toBeVisible();

@@ -64,7 +64,7 @@ test('a guest reads two premium articles, registers at the wall on the third, an
   await expect(page).toHaveTitle('Register | Tribune');
   await page.getByLabel('Name').fill('Wally Wall');
   await page.getByLabel('Photo').setInputFiles(await photoFile());
-  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail());
   await page.getByLabel('Password', { exact: true }).fill('Secret123');
   await page.getByRole('button', { name: 'Register' }).click();
 
