@@ -21,6 +21,10 @@ afterEach(stopAll);
  */
 const startingTests = { timeout: startupMs + 20_000 };
 
+/** A reader's browser: a crawler's events are not kept. */
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 describe('starting the server', startingTests, () => {
   it('stops with one clear line when PORT is not a number', async () => {
     const server = startServer(0, { PORT: 'abc', DATA_DIR: tempDir() });
@@ -45,6 +49,29 @@ describe('starting the server', startingTests, () => {
     );
     server.child.kill('SIGTERM');
     expect(await ended(server)).toBe(0);
+  });
+
+  it('writes the analytics events it holds when it stops on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer(port, { DATA_DIR: dataDir });
+    await waitForHealth(server);
+    // Events are written once a second (analytics/event-buffer.ts): these two are still held
+    // when the signal comes.
+    for (const page of ['/', '/allpublishedarticles']) {
+      const res = await fetch(`${server.url}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': browser },
+        body: JSON.stringify({ type: 'pageview', path: page }),
+      });
+      expect(res.status).toBe(204);
+    }
+    server.child.kill('SIGTERM');
+    expect(await ended(server)).toBe(0);
+    const db = new SQLite(path.join(dataDir, 'tribune.db'), { readonly: true });
+    const kept = db.prepare("select count(*) as n from analytics_event where kind = 'pageview'");
+    expect(kept.get()).toEqual({ n: 2 });
+    db.close();
   });
 
   it('names the mail server by its host alone, never its password', async () => {

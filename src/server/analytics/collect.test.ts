@@ -72,10 +72,17 @@ function beacon(
   });
 }
 
-const events = () =>
-  t.app.database.db.selectFrom('analyticsEvent').selectAll().orderBy('id').execute();
+/** The raw events, those the server holds written first (event-buffer.ts). */
+const events = async () => {
+  await t.app.analytics.flush();
+  return t.app.database.db.selectFrom('analyticsEvent').selectAll().orderBy('id').execute();
+};
 const eventCount = async () => (await events()).length;
-const rollUpNow = () => rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
+/** Writes the events the server holds (event-buffer.ts), then rolls up as the minute's job does. */
+const rollUpNow = async () => {
+  await t.app.analytics.flush();
+  return rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
+};
 
 describe('collecting a beacon', () => {
   it('keeps one page view a beacon, with what the server derives, and answers 204', async () => {

@@ -62,14 +62,16 @@ const pageView = (forwardedFor: string) =>
     payload: JSON.stringify({ type: 'pageview', path: '/' }),
   });
 
-const countries = async () =>
-  (
+const countries = async () => {
+  await t.app.analytics.flush();
+  return (
     await t.app.database.db
       .selectFrom('analyticsEvent')
       .select(['kind', 'country'])
       .orderBy('id')
       .execute()
   ).map((row) => `${row.kind} ${row.country}`);
+};
 
 describe("the reader's country", () => {
   it('is recorded on page views and on the events of pages the server sends', async () => {
@@ -93,6 +95,7 @@ describe("the reader's country", () => {
   });
 
   it("is the dashboard's countries table, and its CSV", async () => {
+    await t.app.analytics.flush();
     await rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
     const res = await t.app.inject({
       method: 'GET',

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/config';
-import { runPeriodically } from '#server/jobs/periodic';
+import { flushPeriodically, runPeriodically } from '#server/jobs/periodic';
 import { openCountryDatabase } from './countries.js';
 import { hourBucket } from './days.js';
 import { Analytics, type GiftEventKind } from './record.js';
@@ -16,9 +16,10 @@ declare module 'fastify' {
 }
 
 /**
- * The analytics recorder, and its timer job: every `intervalMs` (a minute by default) the raw
- * events since the last run are rolled up, then the raw events past 30 days and the salts and
- * visitors' hashes past two days are swept.
+ * The analytics recorder, and its timer jobs: every second the events it holds are written
+ * (event-buffer.ts); every `intervalMs` (a minute by default) the raw events since the last run
+ * are rolled up, then the raw events past 30 days and the salts and visitors' hashes past two
+ * days are swept.
  */
 export const analyticsPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
@@ -35,12 +36,14 @@ export const analyticsPlugin = fp<{ config: AppConfig }>(
       (err, what) => app.log.warn({ err }, `analytics: recording ${what} failed`),
     );
     app.decorate('analytics', analytics);
+    flushPeriodically(app, 'writing analytics events', 1_000, () => analytics.flush());
     runPeriodically(
       app,
       'rolling up analytics',
       config.sweepIntervalMs ?? 60_000,
       async (signal) => {
         const now = app.clock();
+        await analytics.flush();
         const rolled = await rollUp(app.database.db, now, signal);
         const today = hourBucket(now, config.timeZone).slice(0, 10);
         return (

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import type { Insertable } from 'kysely';
 import type { BeaconEvent } from '#shared/api/analytics';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
-import type { AnalyticsEventKind, AnalyticsEventTable } from '#server/db/schema';
+import type { AnalyticsEventKind } from '#server/db/schema';
 import { articleIdOfPath, publishedArticle, type EventArticle } from './articles.js';
 import { lastWallOf, metWallAsGuest } from './attribution.js';
 import type { CountryOf } from './countries.js';
 import { addDays, hourBucket } from './days.js';
 import { deviceClass } from './device.js';
+import { EventBuffer, type EventRow } from './event-buffer.js';
 import { readerHash, visitorHash } from './hashes.js';
 import { DailySalts } from './salts.js';
 import { sourceOf } from './sources.js';
@@ -30,8 +30,6 @@ export interface AnalyticsSettings {
 /** A gift link's events, recorded by the gift links' feature through `recordGiftEvent`. */
 export type GiftEventKind = Extract<AnalyticsEventKind, 'gift_given' | 'gift_opened'>;
 
-type EventRow = Insertable<AnalyticsEventTable>;
-
 /**
  * Whether a request is to leave no event: a crawler, or a browser that asks not to be tracked
  * (`DNT: 1`) or not to have its data sold or shared (`Sec-GPC: 1`).
@@ -49,6 +47,7 @@ export function leavesNoTrace(request: FastifyRequest): boolean {
  */
 export class Analytics {
   readonly salts: DailySalts;
+  readonly #buffer: EventBuffer;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +56,15 @@ export class Analytics {
     private readonly warn: (err: unknown, what: string) => void,
   ) {
     this.salts = new DailySalts(db);
+    this.#buffer = new EventBuffer(db);
+  }
+
+  /**
+   * Writes the events recorded so far (event-buffer.ts): every second, on closing, before the
+   * roll-up, and before the raw events are read for a reader's attribution.
+   */
+  flush(): Promise<void> {
+    return this.#buffer.flush();
   }
 
   /** One beacon's event, the article and source derived here. Answers whether it was stored. */
@@ -65,7 +73,7 @@ export class Analytics {
     const article = await publishedArticle(this.db, articleIdOfPath(event.path));
     const base = await this.base(request, article);
     if (event.type === 'engagement') {
-      await this.insert({
+      this.insert({
         ...base,
         kind: 'engagement',
         engagedSeconds: event.engagedSeconds,
@@ -74,7 +82,7 @@ export class Analytics {
       return true;
     }
     const source = sourceOf(event.path, event.referrer, this.settings.site);
-    await this.insert({
+    this.insert({
       ...base,
       kind: 'pageview',
       sourceKind: source.kind,
@@ -103,7 +111,7 @@ export class Analytics {
       const article = known === undefined ? await publishedArticle(this.db, articleId) : known;
       if (!article?.isPremium) return;
       const kind = this.settings.registrationWall ? 'registration_wall' : 'paywall';
-      await this.insert({ ...(await this.base(request, article)), kind });
+      this.insert({ ...(await this.base(request, article)), kind });
     });
   }
 
@@ -114,7 +122,7 @@ export class Analytics {
       if (leavesNoTrace(request)) return;
       const article = await publishedArticle(this.db, articleId);
       if (!article) return;
-      await this.insert({
+      this.insert({
         ...(await this.base(request, article)),
         kind: 'paywall',
         readerHash: readerHash(this.settings.secret, userId),
@@ -131,7 +139,7 @@ export class Analytics {
     return this.safely('a metered read', async () => {
       if (leavesNoTrace(request)) return;
       const article = known === undefined ? await publishedArticle(this.db, articleId) : known;
-      await this.insert({ ...(await this.base(request, article)), kind: 'metered_read' });
+      this.insert({ ...(await this.base(request, article)), kind: 'metered_read' });
     });
   }
 
@@ -148,11 +156,13 @@ export class Analytics {
     return this.safely(`a ${kind}`, async () => {
       if (request && leavesNoTrace(request)) return;
       const now = this.clock();
+      // The walls recorded a moment ago are among the raw events read here.
+      await this.flush();
       const wall = await lastWallOf(this.db, readerHash(this.settings.secret, userId), now);
       const base = request
         ? await this.base(request, wall)
         : { at: now.getTime(), hour: this.hour(now), ...articleColumns(wall) };
-      await this.insert({ ...base, kind });
+      this.insert({ ...base, kind });
     });
   }
 
@@ -167,7 +177,7 @@ export class Analytics {
       if (leavesNoTrace(request)) return;
       const article = await publishedArticle(this.db, from ? articleIdOfPath(from) : null);
       const credited = article && (await this.guestMetWall(request, article.articleId));
-      await this.insert({
+      this.insert({
         ...(await this.base(request, credited ? article : null)),
         kind: 'registration',
         readerHash: credited ? readerHash(this.settings.secret, userId) : null,
@@ -179,7 +189,7 @@ export class Analytics {
   newsletterSignup(request: FastifyRequest): Promise<void> {
     return this.safely('a newsletter sign-up', async () => {
       if (leavesNoTrace(request)) return;
-      await this.insert({ ...(await this.base(request, null)), kind: 'newsletter_signup' });
+      this.insert({ ...(await this.base(request, null)), kind: 'newsletter_signup' });
     });
   }
 
@@ -188,7 +198,7 @@ export class Analytics {
     return this.safely(`a ${kind}`, async () => {
       if (leavesNoTrace(request)) return;
       const article = await publishedArticle(this.db, articleId);
-      await this.insert({ ...(await this.base(request, article)), kind });
+      this.insert({ ...(await this.base(request, article)), kind });
     });
   }
 
@@ -196,6 +206,7 @@ export class Analytics {
     const now = this.clock();
     const today = this.hour(now).slice(0, 10);
     const hashes: string[] = [];
+    await this.flush();
     for (const day of [today, addDays(today, -1)]) {
       const salt = await this.salts.existing(day);
       if (salt) hashes.push(this.visitorOf(request, salt));
@@ -232,8 +243,8 @@ export class Analytics {
     return hourBucket(now, this.settings.timeZone);
   }
 
-  private async insert(row: EventRow): Promise<void> {
-    await this.db.insertInto('analyticsEvent').values(row).execute();
+  private insert(row: EventRow): void {
+    this.#buffer.add(row);
   }
 
   private async safely(what: string, record: () => Promise<void>): Promise<void> {

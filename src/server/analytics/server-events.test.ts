@@ -56,8 +56,9 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const lastId = async () =>
-  Number(
+const lastId = async () => {
+  await t.app.analytics.flush();
+  return Number(
     (
       await t.app.database.db
         .selectFrom('analyticsEvent')
@@ -65,10 +66,12 @@ const lastId = async () =>
         .executeTakeFirst()
     )?.id ?? 0,
   );
+};
 /** The events recorded while `act` ran. */
 async function recorded(act: () => Promise<unknown>) {
   const before = await lastId();
   await act();
+  await t.app.analytics.flush();
   return t.app.database.db
     .selectFrom('analyticsEvent')
     .selectAll()
@@ -378,6 +381,7 @@ describe('sign-ups and gift links', () => {
 
 describe('the funnel in the answers', () => {
   it("counts this month's walls, metered reads, sign-ups and subscriptions after a wall", async () => {
+    await t.app.analytics.flush();
     await rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
     const raw = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
     const count = (kind: AnalyticsEventKind, credited = false) =>
