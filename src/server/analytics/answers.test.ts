@@ -123,22 +123,14 @@ interface Counted {
   engagedSeconds: number;
 }
 
-/** The raw events counted by bucket, article, source and device, as the roll-ups key them. */
-async function rawCounts(bucketLength: 10 | 13) {
+/** The raw events counted by day and device, as the devices' roll-up keys them. */
+async function rawDeviceCounts() {
   const rows = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
   const counts = new Map<string, Counted>();
   for (const row of rows) {
-    const pageview = row.kind === 'pageview';
-    const key = [
-      row.hour.slice(0, bucketLength),
-      row.articleId ?? 0,
-      row.publisherId ?? 0,
-      pageview ? row.sourceKind : '',
-      pageview ? row.source : '',
-      row.device,
-    ].join('|');
+    const key = `${row.hour.slice(0, 10)} ${row.device}`;
     const counted = counts.get(key) ?? { pageViews: 0, engagedCount: 0, engagedSeconds: 0 };
-    if (pageview) counted.pageViews += 1;
+    if (row.kind === 'pageview') counted.pageViews += 1;
     if (row.engagedSeconds !== null) {
       counted.engagedCount += 1;
       counted.engagedSeconds += row.engagedSeconds;
@@ -148,13 +140,11 @@ async function rawCounts(bucketLength: 10 | 13) {
   return counts;
 }
 
-async function rolledCounts(table: 'analyticsHourly' | 'analyticsDaily') {
-  const rows = await t.app.database.db.selectFrom(table).selectAll().execute();
+async function rolledDeviceCounts() {
+  const rows = await t.app.database.db.selectFrom('analyticsDeviceDaily').selectAll().execute();
   return new Map(
     rows.map((row) => [
-      [row.bucket, row.articleId, row.publisherId, row.sourceKind, row.source, row.device].join(
-        '|',
-      ),
+      `${row.bucket} ${row.device}`,
       {
         pageViews: Number(row.pageViews),
         engagedCount: Number(row.engagedCount),
@@ -200,7 +190,7 @@ const overview = (days: number, headers: Record<string, string> = {}) =>
   });
 
 describe('the roll-ups', () => {
-  it('equal the raw events, hour by hour and day by day, rolled up in several runs', async () => {
+  it("per device and day, and the visitors', equal the raw events, rolled up in several runs", async () => {
     await traffic(10, 1);
     expect(await rollUpNow()).toBeGreaterThan(0);
     // An event of the last seconds waits for the next run.
@@ -216,8 +206,16 @@ describe('the roll-ups', () => {
     await rollUpNow();
     expect(await rollUpNow()).toBe(0);
 
-    expect(await rolledCounts('analyticsHourly')).toEqual(await rawCounts(13));
-    expect(await rolledCounts('analyticsDaily')).toEqual(await rawCounts(10));
+    const devices = await rawDeviceCounts();
+    expect([...devices.keys()].sort()).toEqual([
+      '2026-08-10 desktop',
+      '2026-08-10 mobile',
+      '2026-08-10 tablet',
+      '2026-08-11 desktop',
+      '2026-08-11 mobile',
+      '2026-08-11 tablet',
+    ]);
+    expect(await rolledDeviceCounts()).toEqual(devices);
     const days = await rawVisitors(10);
     expect(days.size).toBe(2);
     expect(await rolledVisitors(10)).toEqual(days);
