@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AnalyticsOverview,
   ArticleAnalytics,
+  BeaconEvent,
   ReaderRevenueMonth,
 } from '#shared/api/analytics';
 import { createTestApp, type TestApp } from '#server/test/app';
@@ -68,14 +69,22 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-function beacon(event: object, ip: string, ua: string) {
-  return t.app.inject({
+/** The page views sent, by the kind of device whose user agent each was sent with. */
+const viewsSent = new Map<string, number>();
+
+async function beacon(event: BeaconEvent, ip: string, ua: string) {
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/events',
     remoteAddress: ip,
     headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': ua },
     payload: JSON.stringify(event),
   });
+  if (event.type === 'pageview' && res.statusCode === 204) {
+    const device = Object.entries(agents).find(([, agent]) => agent === ua)![0];
+    viewsSent.set(device, (viewsSent.get(device) ?? 0) + 1);
+  }
+  return res;
 }
 
 const rollUpNow = () => rollUp(t.app.database.db, new Date(clock.now().getTime() + 60_000));
@@ -300,7 +309,7 @@ describe('the roll-ups', () => {
     }
   });
 
-  it('answer the overview: totals beside the span before, the series, articles and sources', async () => {
+  it('answer the overview: totals beside the span before, the series, articles, sources and devices', async () => {
     const res = await overview(7);
     expect(res.statusCode).toBe(200);
     const answer = res.json<AnalyticsOverview>();
@@ -351,6 +360,13 @@ describe('the roll-ups', () => {
       ]),
     );
     expect(answer.funnel.site.views).toBe(views.length);
+    // The page views sent from each kind of device, most first.
+    expect(answer.devices).toEqual(
+      [...viewsSent]
+        .map(([device, pageViews]) => ({ device, pageViews }))
+        .sort((a, b) => b.pageViews - a.pageViews || a.device.localeCompare(b.device)),
+    );
+    expect(answer.devices).toHaveLength(3);
     // Without a country database nothing is placed.
     expect(answer.countries).toEqual([]);
     expect(raw.every((row) => row.country === null)).toBe(true);
@@ -363,6 +379,7 @@ describe('the roll-ups', () => {
     clock.advance(24 * hour);
     const later = (await overview(1)).json<AnalyticsOverview>();
     expect(later.totals.pageViews).toBe(0);
+    expect(later.devices).toEqual([]);
     expect(later.totals.previousPageViews).toBe(
       views.filter((row) => row.hour.startsWith('2026-08-11')).length,
     );
@@ -457,6 +474,8 @@ describe('the CSV tables', () => {
       sources: 'kind,source,pageViews',
       funnelArticles: 'articleId,title,views,walls,checkouts,subscriptions',
       funnelPublishers: 'publisherId,name,views,walls,checkouts,subscriptions',
+      devices: 'device,pageViews',
+      countries: 'country,pageViews',
     };
     for (const [table, head] of Object.entries(heads)) {
       const res = await t.app.inject({
@@ -479,6 +498,19 @@ describe('the CSV tables', () => {
       headers,
     });
     expect(publishers.body).toContain('"North, ""the"" Press"');
+    const devices = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/overview?days=90&table=devices',
+      headers,
+    });
+    const answer = (await overview(90)).json<AnalyticsOverview>();
+    expect(devices.body).toBe(
+      [
+        'device,pageViews',
+        ...answer.devices.map((row) => `${row.device},${row.pageViews}`),
+        '',
+      ].join('\r\n'),
+    );
     for (const url of [
       '/api/analytics/overview?days=7',
       '/api/analytics/overview?days=7&table=nope',
@@ -497,6 +529,7 @@ describe('who may read the analytics', () => {
   const routes = [
     { url: '/api/analytics/overview?days=7', headers: {} },
     { url: '/api/analytics/overview?days=7&table=sources', headers: { accept: 'text/csv' } },
+    { url: '/api/analytics/overview?days=7&table=devices', headers: { accept: 'text/csv' } },
     { url: '/api/analytics/articles/1?days=7', headers: {} },
     { url: '/api/analytics/reader-revenue', headers: {} },
   ];
