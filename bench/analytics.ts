@@ -219,6 +219,7 @@ async function writeHistory(
     const site = new Tally<{ bucket: string }>();
     const articles = new Tally<{ articleId: number; bucket: string }>();
     const publishers = new Tally<{ bucket: string; publisherId: number }>();
+    const byDevice = new Tally<{ bucket: string; device: string }>();
     const views = new Map<string, number>();
     for (let n = 0; n < eventsPerDay; n += 1) {
       const articleId = ids[zipf(next, ids.length)]!;
@@ -232,11 +233,14 @@ async function writeHistory(
         source,
         engagedSeconds: null,
         scrollDepth: null,
+        // Not drawn from `next`, so the articles and sources are those of the runs before.
+        device: devices[n % devices.length]!,
         country: null,
       };
       site.count({ bucket }, event, true);
       articles.count({ articleId, bucket }, event);
       publishers.count({ bucket, publisherId: event.publisherId! }, event);
+      byDevice.count({ bucket, device: event.device }, event);
       if (event.kind === 'pageview') {
         views.set(`${sourceKind} ${source}`, (views.get(`${sourceKind} ${source}`) ?? 0) + 1);
       }
@@ -251,6 +255,7 @@ async function writeHistory(
         ['bucket', 'publisherId'],
         [...publishers.rows.values()],
       );
+      await addRows(trx, 'analyticsDeviceDaily', ['bucket', 'device'], [...byDevice.rows.values()]);
       const bySource = [...views].map(([key, pageViews]) => {
         const [sourceKind, source] = key.split(' ') as [string, string];
         return { bucket, sourceKind, source, pageViews };

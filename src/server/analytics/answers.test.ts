@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AnalyticsOverview,
   ArticleAnalytics,
+  BeaconEvent,
   ReaderRevenueMonth,
 } from '#shared/api/analytics';
 import { createTestApp, type TestApp } from '#server/test/app';
@@ -68,14 +69,22 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-function beacon(event: object, ip: string, ua: string) {
-  return t.app.inject({
+/** The page views sent, by the kind of device whose user agent each was sent with. */
+const viewsSent = new Map<string, number>();
+
+async function beacon(event: BeaconEvent, ip: string, ua: string) {
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/events',
     remoteAddress: ip,
     headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': ua },
     payload: JSON.stringify(event),
   });
+  if (event.type === 'pageview' && res.statusCode === 204) {
+    const device = Object.entries(agents).find(([, agent]) => agent === ua)![0];
+    viewsSent.set(device, (viewsSent.get(device) ?? 0) + 1);
+  }
+  return res;
 }
 
 /** Writes the events the server holds (event-buffer.ts), then rolls up as the minute's job does. */
@@ -127,23 +136,15 @@ interface Counted {
   engagedSeconds: number;
 }
 
-/** The raw events counted by bucket, article, source and device, as the roll-ups key them. */
-async function rawCounts(bucketLength: 10 | 13) {
+/** The raw events counted by day and device, as the devices' roll-up keys them. */
+async function rawDeviceCounts() {
   await t.app.analytics.flush();
   const rows = await t.app.database.db.selectFrom('analyticsEvent').selectAll().execute();
   const counts = new Map<string, Counted>();
   for (const row of rows) {
-    const pageview = row.kind === 'pageview';
-    const key = [
-      row.hour.slice(0, bucketLength),
-      row.articleId ?? 0,
-      row.publisherId ?? 0,
-      pageview ? row.sourceKind : '',
-      pageview ? row.source : '',
-      row.device,
-    ].join('|');
+    const key = `${row.hour.slice(0, 10)} ${row.device}`;
     const counted = counts.get(key) ?? { pageViews: 0, engagedCount: 0, engagedSeconds: 0 };
-    if (pageview) counted.pageViews += 1;
+    if (row.kind === 'pageview') counted.pageViews += 1;
     if (row.engagedSeconds !== null) {
       counted.engagedCount += 1;
       counted.engagedSeconds += row.engagedSeconds;
@@ -153,13 +154,11 @@ async function rawCounts(bucketLength: 10 | 13) {
   return counts;
 }
 
-async function rolledCounts(table: 'analyticsHourly' | 'analyticsDaily') {
-  const rows = await t.app.database.db.selectFrom(table).selectAll().execute();
+async function rolledDeviceCounts() {
+  const rows = await t.app.database.db.selectFrom('analyticsDeviceDaily').selectAll().execute();
   return new Map(
     rows.map((row) => [
-      [row.bucket, row.articleId, row.publisherId, row.sourceKind, row.source, row.device].join(
-        '|',
-      ),
+      `${row.bucket} ${row.device}`,
       {
         pageViews: Number(row.pageViews),
         engagedCount: Number(row.engagedCount),
@@ -206,7 +205,7 @@ const overview = (days: number, headers: Record<string, string> = {}) =>
   });
 
 describe('the roll-ups', () => {
-  it('equal the raw events, hour by hour and day by day, rolled up in several runs', async () => {
+  it("per device and day, and the visitors', equal the raw events, rolled up in several runs", async () => {
     await traffic(10, 1);
     expect(await rollUpNow()).toBeGreaterThan(0);
     // An event of the last seconds waits for the next run.
@@ -223,8 +222,16 @@ describe('the roll-ups', () => {
     await rollUpNow();
     expect(await rollUpNow()).toBe(0);
 
-    expect(await rolledCounts('analyticsHourly')).toEqual(await rawCounts(13));
-    expect(await rolledCounts('analyticsDaily')).toEqual(await rawCounts(10));
+    const devices = await rawDeviceCounts();
+    expect([...devices.keys()].sort()).toEqual([
+      '2026-08-10 desktop',
+      '2026-08-10 mobile',
+      '2026-08-10 tablet',
+      '2026-08-11 desktop',
+      '2026-08-11 mobile',
+      '2026-08-11 tablet',
+    ]);
+    expect(await rolledDeviceCounts()).toEqual(devices);
     const days = await rawVisitors(10);
     expect(days.size).toBe(2);
     expect(await rolledVisitors(10)).toEqual(days);
@@ -309,7 +316,7 @@ describe('the roll-ups', () => {
     }
   });
 
-  it('answer the overview: totals beside the span before, the series, articles and sources', async () => {
+  it('answer the overview: totals beside the span before, the series, articles, sources and devices', async () => {
     const res = await overview(7);
     expect(res.statusCode).toBe(200);
     const answer = res.json<AnalyticsOverview>();
@@ -360,6 +367,13 @@ describe('the roll-ups', () => {
       ]),
     );
     expect(answer.funnel.site.views).toBe(views.length);
+    // The page views sent from each kind of device, most first.
+    expect(answer.devices).toEqual(
+      [...viewsSent]
+        .map(([device, pageViews]) => ({ device, pageViews }))
+        .sort((a, b) => b.pageViews - a.pageViews || a.device.localeCompare(b.device)),
+    );
+    expect(answer.devices).toHaveLength(3);
     // Without a country database nothing is placed.
     expect(answer.countries).toEqual([]);
     expect(raw.every((row) => row.country === null)).toBe(true);
@@ -372,6 +386,7 @@ describe('the roll-ups', () => {
     clock.advance(24 * hour);
     const later = (await overview(1)).json<AnalyticsOverview>();
     expect(later.totals.pageViews).toBe(0);
+    expect(later.devices).toEqual([]);
     expect(later.totals.previousPageViews).toBe(
       views.filter((row) => row.hour.startsWith('2026-08-11')).length,
     );
@@ -466,6 +481,8 @@ describe('the CSV tables', () => {
       sources: 'kind,source,pageViews',
       funnelArticles: 'articleId,title,views,walls,checkouts,subscriptions',
       funnelPublishers: 'publisherId,name,views,walls,checkouts,subscriptions',
+      devices: 'device,pageViews',
+      countries: 'country,pageViews',
     };
     for (const [table, head] of Object.entries(heads)) {
       const res = await t.app.inject({
@@ -488,6 +505,19 @@ describe('the CSV tables', () => {
       headers,
     });
     expect(publishers.body).toContain('"North, ""the"" Press"');
+    const devices = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/overview?days=90&table=devices',
+      headers,
+    });
+    const answer = (await overview(90)).json<AnalyticsOverview>();
+    expect(devices.body).toBe(
+      [
+        'device,pageViews',
+        ...answer.devices.map((row) => `${row.device},${row.pageViews}`),
+        '',
+      ].join('\r\n'),
+    );
     for (const url of [
       '/api/analytics/overview?days=7',
       '/api/analytics/overview?days=7&table=nope',
@@ -506,6 +536,7 @@ describe('who may read the analytics', () => {
   const routes = [
     { url: '/api/analytics/overview?days=7', headers: {} },
     { url: '/api/analytics/overview?days=7&table=sources', headers: { accept: 'text/csv' } },
+    { url: '/api/analytics/overview?days=7&table=devices', headers: { accept: 'text/csv' } },
     { url: '/api/analytics/articles/1?days=7', headers: {} },
     { url: '/api/analytics/reader-revenue', headers: {} },
   ];

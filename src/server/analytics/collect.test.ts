@@ -223,8 +223,7 @@ describe('collecting a beacon', () => {
     const db = t.app.database.db;
     const tables = [
       'analyticsEvent',
-      'analyticsHourly',
-      'analyticsDaily',
+      'analyticsDeviceDaily',
       'analyticsVisitors',
       'analyticsVisitorSeen',
       'analyticsSalt',
@@ -287,31 +286,45 @@ describe('the timer job', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+  /** The day's page views by device, as the devices' roll-up counts them. */
   const dailyViews = async (bucket: string) => {
-    const row = await t.app.database.db
-      .selectFrom('analyticsDaily')
-      .select((eb) => eb.fn.sum<number | string>('pageViews').as('views'))
+    const rows = await t.app.database.db
+      .selectFrom('analyticsDeviceDaily')
+      .select(['device', 'pageViews'])
       .where('bucket', '=', bucket)
-      .executeTakeFirst();
-    return Number(row?.views ?? 0);
+      .where('pageViews', '>', 0)
+      .orderBy('device')
+      .execute();
+    return rows.map((row) => `${row.device} ${Number(row.pageViews)}`);
+  };
+  /** The same counted from the raw page views. */
+  const rawViews = (rows: { device: string }[]) => {
+    const counts = new Map<string, number>();
+    for (const { device } of rows) counts.set(device, (counts.get(device) ?? 0) + 1);
+    return [...counts].sort().map(([device, views]) => `${device} ${views}`);
   };
 
   it('rolls the new events up each run, and deletes raw events after 30 days, keeping the counts', async () => {
     const today = clock.now().toISOString().slice(0, 10);
     const before = await dailyViews(today);
-    for (let n = 0; n < 3; n += 1) {
-      await beacon({ type: 'pageview', path: `/articles/${articles[n]}` }, { ip: address() });
+    for (const [n, ua] of [chrome, iphone, ipad, iphone].entries()) {
+      await beacon(
+        { type: 'pageview', path: `/articles/${articles[n % 3]}` },
+        { ip: address(), ua },
+      );
     }
     const raw = (await events()).filter(
       (row) => row.kind === 'pageview' && row.hour.startsWith(today),
     );
+    // The day's views came from a desktop, phones and a tablet.
+    expect(rawViews(raw)).toEqual(expect.arrayContaining(['mobile 2', 'tablet 1']));
     clock.advance(10_000);
-    await eventually(async () => (await dailyViews(today)) === raw.length);
-    expect(before).toBeLessThan(raw.length);
+    await eventually(async () => `${await dailyViews(today)}` === `${rawViews(raw)}`);
+    expect(before).not.toEqual(rawViews(raw));
 
     clock.advance(31 * 24 * hour);
     await eventually(async () => (await events()).every((row) => !row.hour.startsWith(today)));
-    expect(await dailyViews(today)).toBe(raw.length);
+    expect(await dailyViews(today)).toEqual(rawViews(raw));
     // Nothing of that day's visitors is left to hash them again.
     const salts = await t.app.database.db.selectFrom('analyticsSalt').select('day').execute();
     expect(salts.every((salt) => salt.day > today)).toBe(true);

@@ -36,6 +36,10 @@ const tables: { [T in AnalyticsTable]: [string, (row: RowOf<T>) => unknown][] } 
     ['checkouts', (row) => row.checkouts],
     ['subscriptions', (row) => row.subscriptions],
   ],
+  devices: [
+    ['device', (row) => row.device],
+    ['pageViews', (row) => row.pageViews],
+  ],
   countries: [
     ['country', (row) => row.country],
     ['pageViews', (row) => row.pageViews],
@@ -48,6 +52,7 @@ interface Rows {
   sources: AnalyticsOverview['sources'][number];
   funnelArticles: AnalyticsOverview['funnel']['articles'][number];
   funnelPublishers: AnalyticsOverview['funnel']['publishers'][number];
+  devices: AnalyticsOverview['devices'][number];
   countries: AnalyticsOverview['countries'][number];
 }
 type RowOf<T extends AnalyticsTable> = Rows[T];
@@ -59,6 +64,7 @@ function rowsOf<T extends AnalyticsTable>(overview: AnalyticsOverview, table: T)
     sources: overview.sources,
     funnelArticles: overview.funnel.articles,
     funnelPublishers: overview.funnel.publishers,
+    devices: overview.devices,
     countries: overview.countries,
   };
   return all[table];

@@ -1,6 +1,5 @@
 import Bowser from 'bowser';
-
-export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
+import type { DeviceClass } from '#shared/api/analytics';
 
 /** The kind of device a user agent says it is; desktop when it says nothing we know. */
 export function deviceClass(userAgent: string): DeviceClass {

@@ -53,6 +53,8 @@ export interface CountedEvent {
   source: string;
   engagedSeconds: number | null;
   scrollDepth: number | null;
+  /** mobile, tablet or desktop; '' for an event without the reader's request. */
+  device: string;
   country: string | null;
 }
 
@@ -138,15 +140,16 @@ export async function addRows(
 }
 
 /**
- * Adds events to the per-dimension roll-ups (migrations 029, 030): the site's per hour and day,
- * each article's, publisher's, source's and country's per day, and the articles' span totals, which are first
- * moved on to the newest day among the events.
+ * Adds events to the per-dimension roll-ups (migrations 029, 030, 033): the site's per hour and
+ * day, each article's, publisher's, source's, device's and country's per day, and the articles'
+ * span totals, which are first moved on to the newest day among the events.
  */
 export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<void> {
   const site = new Tally<{ bucket: string }>();
   const articles = new Tally<{ articleId: number; bucket: string }>();
   const publishers = new Tally<{ bucket: string; publisherId: number }>();
   const sources = new PageViews<{ bucket: string; sourceKind: string; source: string }>();
+  const devices = new Tally<{ bucket: string; device: string }>();
   const countries = new PageViews<{ bucket: string; country: string }>();
   let newest = '';
   for (const event of events) {
@@ -156,6 +159,7 @@ export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<v
     site.count({ bucket: day }, event, true);
     if (event.articleId) articles.count({ articleId: event.articleId, bucket: day }, event);
     if (event.publisherId) publishers.count({ bucket: day, publisherId: event.publisherId }, event);
+    devices.count({ bucket: day, device: event.device }, event);
     if (event.kind === 'pageview' && event.sourceKind) {
       sources.add({ bucket: day, sourceKind: event.sourceKind, source: event.source });
     }
@@ -179,6 +183,7 @@ export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<v
     [...sources.rows.values()],
     ['pageViews'],
   );
+  await addRows(trx, 'analyticsDeviceDaily', ['bucket', 'device'], [...devices.rows.values()]);
   await addRows(
     trx,
     'analyticsCountryDaily',

@@ -1,9 +1,11 @@
-import type {
-  AnalyticsOverview,
-  AnalyticsSpan,
-  ArticleAnalytics,
-  ReaderRevenueMonth,
-  SourceKind,
+import {
+  deviceClasses,
+  type AnalyticsOverview,
+  type AnalyticsSpan,
+  type ArticleAnalytics,
+  type DeviceClass,
+  type ReaderRevenueMonth,
+  type SourceKind,
 } from '#shared/api/analytics';
 import type { Db } from '#server/db/database';
 import { addDays, daysFrom } from './days.js';
@@ -79,8 +81,9 @@ const columnOf = { pageViews: 'page_views', walls: 'walls' } as const;
 
 /**
  * The editor's overview of the last `days` days to `today` (the site's time zone), read from
- * the per-dimension roll-ups alone (migration 029): totals beside the span before, the series by
- * hour (`days` 1) or day, the top articles and sources, and the funnel.
+ * the per-dimension roll-ups alone (migrations 029, 030, 033): totals beside the span before, the
+ * series by hour (`days` 1) or day, the top articles and sources, the devices and countries, and
+ * the funnel.
  */
 export async function readOverview(
   db: Db,
@@ -105,7 +108,7 @@ export async function readOverview(
   const viewsByBucket = new Map(seriesViews.map((row) => [row.bucket, Number(row.pageViews)]));
   const visitorsOfSeries = days === 1 ? await visitorsByBucket(db, buckets) : visitors;
 
-  const [byViews, byWalls, sources, publishers, countries] = await Promise.all([
+  const [byViews, byWalls, sources, publishers, devices, countries] = await Promise.all([
     topArticles(db, today, days, span.days, 'pageViews'),
     topArticles(db, today, days, span.days, 'walls'),
     db
@@ -123,6 +126,17 @@ export async function readOverview(
       .where('bucket', 'in', span.days)
       .select(['analyticsPublisherDaily.publisherId', 'publisher.name', ...summed])
       .groupBy(['analyticsPublisherDaily.publisherId', 'publisher.name'])
+      .execute(),
+    // The classes with page views: the server's events without a request have the device ''.
+    db
+      .selectFrom('analyticsDeviceDaily')
+      .where('bucket', 'in', span.days)
+      .where('device', 'in', deviceClasses)
+      .select(['device', total('page_views').as('pageViews')])
+      .groupBy('device')
+      .having(total('page_views'), '>', 0)
+      .orderBy(total('page_views'), 'desc')
+      .orderBy('device')
       .execute(),
     db
       .selectFrom('analyticsCountryDaily')
@@ -160,6 +174,10 @@ export async function readOverview(
     sources: sources.map((row) => ({
       kind: row.sourceKind as SourceKind,
       source: row.source,
+      pageViews: Number(row.pageViews ?? 0),
+    })),
+    devices: devices.map((row) => ({
+      device: row.device as DeviceClass,
       pageViews: Number(row.pageViews ?? 0),
     })),
     countries: countries.map((row) => ({

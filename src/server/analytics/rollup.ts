@@ -1,13 +1,8 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type {
-  AnalyticsCounters,
-  AnalyticsEventKind,
-  AnalyticsRollupTable,
-  Database,
-} from '#server/db/schema';
+import type { AnalyticsEventKind, Database } from '#server/db/schema';
 import type { Db } from '#server/db/database';
-import { addDimensions, addRows, rowsPerStatement, Tally } from './dimensions.js';
+import { addDimensions, rowsPerStatement } from './dimensions.js';
 
 /** Raw events one roll-up transaction reads at most. */
 const eventsPerBatch = 5000;
@@ -35,11 +30,11 @@ interface RawEvent {
 }
 
 /**
- * Rolls the raw events past the watermark into the hourly and daily counts and the distinct
- * visitors, in transactions of at most 5,000 events, until it has caught up with the events
- * older than `rollupLagMs`. Each transaction moves the watermark with the counts it adds, and
- * takes the watermark's row first (PostgreSQL locks it; SQLite's write transactions queue), so
- * servers running it at once never count an event twice. Answers the events rolled up.
+ * Rolls the raw events past the watermark into the per-dimension counts (dimensions.ts) and the
+ * distinct visitors, in transactions of at most 5,000 events, until it has caught up with the
+ * events older than `rollupLagMs`. Each transaction moves the watermark with the counts it adds,
+ * and takes the watermark's row first (PostgreSQL locks it; SQLite's write transactions queue),
+ * so servers running it at once never count an event twice. Answers the events rolled up.
  */
 export async function rollUp(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
   const cutoff = now.getTime() - rollupLagMs;
@@ -90,8 +85,6 @@ async function rollUpBatch(
   const events = young < 0 ? read : read.slice(0, young);
   if (events.length === 0) return { read: read.length, rolled: 0 };
 
-  await addCounts(trx, 'analyticsHourly', events, (event) => event.hour);
-  await addCounts(trx, 'analyticsDaily', events, (event) => event.hour.slice(0, 10));
   await addDimensions(trx, events);
   await addVisitors(trx, events);
   await trx
@@ -100,33 +93,6 @@ async function rollUpBatch(
     .where('name', '=', 'rollup')
     .execute();
   return { read: read.length, rolled: events.length };
-}
-
-async function addCounts(
-  trx: Transaction<Database>,
-  table: 'analyticsHourly' | 'analyticsDaily',
-  events: RawEvent[],
-  bucketOf: (event: RawEvent) => string,
-): Promise<void> {
-  const tally = new Tally<Omit<AnalyticsRollupTable, keyof AnalyticsCounters>>();
-  for (const event of events) {
-    const keys = {
-      bucket: bucketOf(event),
-      articleId: event.articleId ?? 0,
-      publisherId: event.publisherId ?? 0,
-      // A page view's source; the server's events and engagement have none.
-      sourceKind: event.kind === 'pageview' ? event.sourceKind : '',
-      source: event.kind === 'pageview' ? event.source : '',
-      device: event.device,
-    };
-    tally.count(keys, event);
-  }
-  await addRows(
-    trx,
-    table,
-    ['bucket', 'articleId', 'publisherId', 'sourceKind', 'source', 'device'],
-    [...tally.rows.values()],
-  );
 }
 
 /**

@@ -39,6 +39,7 @@ import * as analyticsDimensions from './migrations/029-analytics-dimensions.js';
 import * as analyticsCountry from './migrations/030-analytics-country.js';
 import * as storedOpenPages from './migrations/031-stored-open-pages.js';
 import * as storedPageFacts from './migrations/032-stored-page-facts.js';
+import * as analyticsDevice from './migrations/033-analytics-device.js';
 
 /** Migrations are listed here, in order, so the built server needs no folder scan. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '030-analytics-country': analyticsCountry,
   '031-stored-open-pages': storedOpenPages,
   '032-stored-page-facts': storedPageFacts,
+  '033-analytics-device': analyticsDevice,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -375,15 +375,8 @@ export interface AnalyticsEventTable {
   country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** The counts of one bucket (an hour or a day) for one article, publisher, source and device. */
-export interface AnalyticsRollupTable {
-  bucket: string;
-  /** 0 for none: these columns are the primary key's. */
-  articleId: number;
-  publisherId: number;
-  sourceKind: string;
-  source: string;
-  device: string;
+/** The counters of the roll-ups (migrations 029 and 033), one integer column each. */
+export interface AnalyticsCounters {
   pageViews: number;
   walls: number;
   meteredReads: number;
@@ -398,12 +391,6 @@ export interface AnalyticsRollupTable {
   scrollCount: number;
   scrollSum: number;
 }
-
-/** The counters of the per-dimension roll-ups (migration 029). */
-export type AnalyticsCounters = Omit<
-  AnalyticsRollupTable,
-  'bucket' | 'articleId' | 'publisherId' | 'sourceKind' | 'source' | 'device'
->;
 
 /** The whole site's counts of an hour or a day; checkouts and the like only those credited. */
 export interface AnalyticsSiteTable extends AnalyticsCounters {
@@ -428,6 +415,15 @@ export interface AnalyticsSourceDailyTable {
   sourceKind: string;
   source: string;
   pageViews: number;
+}
+
+/**
+ * One device class's counts of a day: mobile, tablet or desktop, or '' for the events without
+ * the reader's request (a subscription paid by webhook).
+ */
+export interface AnalyticsDeviceDailyTable extends AnalyticsCounters {
+  bucket: string;
+  device: string;
 }
 
 /** One country's page views of a day. */
@@ -497,8 +493,6 @@ export interface Database {
   newsletterDelivery: NewsletterDeliveryTable;
   analyticsSalt: AnalyticsSaltTable;
   analyticsEvent: AnalyticsEventTable;
-  analyticsHourly: AnalyticsRollupTable;
-  analyticsDaily: AnalyticsRollupTable;
   analyticsVisitors: AnalyticsVisitorsTable;
   analyticsVisitorSeen: AnalyticsVisitorSeenTable;
   analyticsWatermark: AnalyticsWatermarkTable;
@@ -509,4 +503,5 @@ export interface Database {
   analyticsSpan: AnalyticsSpanTable;
   analyticsArticleSpan: AnalyticsArticleSpanTable;
   analyticsCountryDaily: AnalyticsCountryDailyTable;
+  analyticsDeviceDaily: AnalyticsDeviceDailyTable;
 }

@@ -108,6 +108,16 @@ export const trafficSourceSchema = z.object({
 });
 export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 
+/** The kinds of device a reader's user agent is classed as. */
+export const deviceClasses = ['mobile', 'tablet', 'desktop'] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
+
+export const deviceViewsSchema = z.object({
+  device: z.enum(deviceClasses),
+  pageViews: z.number().int(),
+});
+export type DeviceViews = z.infer<typeof deviceViewsSchema>;
+
 export const countryViewsSchema = z.object({
   /** ISO 3166-1 alpha-2 code, e.g. NZ. */
   country: z.string(),
@@ -142,6 +152,8 @@ export const analyticsOverviewSchema = z.object({
   topArticles: z.array(topArticleSchema),
   /** The 10 largest sources. */
   sources: z.array(trafficSourceSchema),
+  /** Page views by the reader's device class, most first; a class without any is left out. */
+  devices: z.array(deviceViewsSchema),
   /**
    * Page views by the reader's country, most first (every country: a bounded list); empty
    * unless the server has a country database (GEOIP_DATABASE).
@@ -163,6 +175,7 @@ export const analyticsTables = [
   'sources',
   'funnelArticles',
   'funnelPublishers',
+  'devices',
   'countries',
 ] as const;
 export type AnalyticsTable = (typeof analyticsTables)[number];

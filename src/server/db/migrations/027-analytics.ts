@@ -35,11 +35,11 @@ const eventKinds = [
 /**
  * First-party analytics (src/server/analytics, decision 026). Raw events, kept 30 days and swept
  * by `at`; the roll-up reads them by id past its watermark into hourly and daily counts per
- * article, publisher, source and device, kept for ever, and into distinct visitors per hour and
- * day (the whole site's, article 0, and each article's per day) through the hashes seen, which
- * go with their day's salt. The attribution of a subscription to the last wall its reader met
- * reads the raw events by the reader's keyed hash and time; a registration's, by the visitor's
- * hash and article. No foreign keys: the counts outlive the articles they count.
+ * article, publisher, source and device (until migration 033), and into distinct visitors per
+ * hour and day (the whole site's, article 0, and each article's per day) through the hashes
+ * seen, which go with their day's salt. The attribution of a subscription to the last wall its
+ * reader met reads the raw events by the reader's keyed hash and time; a registration's, by the
+ * visitor's hash and article. No foreign keys: the counts outlive the articles they count.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -88,35 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('kind'), 'in', sql`('paywall', 'registration_wall')`)
     .execute();
 
-  for (const table of ['analytics_hourly', 'analytics_daily']) {
-    let create = db.schema
-      .createTable(table)
-      .addColumn('bucket', 'text', (c) => c.notNull())
-      .addColumn('article_id', 'integer', (c) => c.notNull())
-      .addColumn('publisher_id', 'integer', (c) => c.notNull())
-      .addColumn('source_kind', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('device', 'text', (c) => c.notNull());
-    for (const counter of counters) {
-      create = create.addColumn(counter, 'bigint', (c) => c.notNull().defaultTo(0));
-    }
-    await create
-      .addPrimaryKeyConstraint(`${table}_pk`, [
-        'bucket',
-        'article_id',
-        'publisher_id',
-        'source_kind',
-        'source',
-        'device',
-      ])
-      .execute();
-    // One article's figures over a span.
-    await db.schema
-      .createIndex(`${table}_article_idx`)
-      .on(table)
-      .columns(['article_id', 'bucket'])
-      .execute();
-  }
+  await createCube(db);
 
   await db.schema
     .createTable('analytics_visitors')
@@ -160,5 +132,41 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'analytics_salt',
   ]) {
     await db.schema.dropTable(table).execute();
+  }
+}
+
+/**
+ * The hourly and daily counts per article, publisher, source and device (0 and '' for none), as
+ * this migration made them; migration 033 drops them, and its down makes them again.
+ */
+export async function createCube(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['analytics_hourly', 'analytics_daily']) {
+    let create = db.schema
+      .createTable(table)
+      .addColumn('bucket', 'text', (c) => c.notNull())
+      .addColumn('article_id', 'integer', (c) => c.notNull())
+      .addColumn('publisher_id', 'integer', (c) => c.notNull())
+      .addColumn('source_kind', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('device', 'text', (c) => c.notNull());
+    for (const counter of counters) {
+      create = create.addColumn(counter, 'bigint', (c) => c.notNull().defaultTo(0));
+    }
+    await create
+      .addPrimaryKeyConstraint(`${table}_pk`, [
+        'bucket',
+        'article_id',
+        'publisher_id',
+        'source_kind',
+        'source',
+        'device',
+      ])
+      .execute();
+    // One article's figures over a span.
+    await db.schema
+      .createIndex(`${table}_article_idx`)
+      .on(table)
+      .columns(['article_id', 'bucket'])
+      .execute();
   }
 }

@@ -1,8 +1,19 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsRollupTable } from '#server/db/schema';
+import type { AnalyticsCounters } from '#server/db/schema';
 import { createTestApp, type TestApp } from '#server/test/app';
 import { down, up } from './029-analytics-dimensions.js';
+import { down as cubeBack } from './033-analytics-device.js';
+
+/** A row of the hourly and daily counts per article, publisher, source and device (027). */
+interface CubeRow extends Partial<AnalyticsCounters> {
+  bucket: string;
+  articleId: number;
+  publisherId: number;
+  sourceKind: string;
+  source: string;
+  device: string;
+}
 
 let t: TestApp;
 
@@ -22,14 +33,17 @@ const row = (bucket: string, articleId: number, source: string, views: number) =
     pageViews: views,
     // A checkout credited to an article counts on the site's; one without, not.
     checkouts: 1,
-  }) as AnalyticsRollupTable;
+  }) satisfies CubeRow;
 
 describe('migration 029', () => {
   it("fills the site's, articles', publishers' and sources' roll-ups from the counts so far", async () => {
     const db = t.app.database.db;
     const untyped = db as unknown as Kysely<unknown>;
+    // The counts it filled from, which migration 033 dropped.
+    const cube = db as unknown as Kysely<{ analyticsDaily: CubeRow; analyticsHourly: CubeRow }>;
+    await cubeBack(untyped);
     await down(untyped);
-    await db
+    await cube
       .insertInto('analyticsDaily')
       .values([
         row('2026-08-01', 1, 'a.example', 3),
@@ -38,7 +52,7 @@ describe('migration 029', () => {
         row('2026-08-02', 1, 'b.example', 5),
       ])
       .execute();
-    await db
+    await cube
       .insertInto('analyticsHourly')
       .values([row('2026-08-01T10', 1, 'a.example', 3)])
       .execute();

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type {
   AnalyticsOverview,
   CountryViews,
+  DeviceClass,
+  DeviceViews,
   Funnel,
   TopArticle,
   TrafficSource,
@@ -63,6 +65,30 @@ export function SourcesTable({ rows }: { rows: AnalyticsOverview['sources'] }) {
       columns={sourceColumns}
       rows={rows}
       rowKey={(row) => `${row.kind} ${row.source}`}
+      empty="No page was viewed in this period."
+    />
+  );
+}
+
+const deviceNames: Record<DeviceClass, string> = {
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  desktop: 'Desktop',
+};
+
+const deviceColumns: Column<DeviceViews>[] = [
+  { header: 'Device', cell: (row) => deviceNames[row.device] },
+  { header: 'Page views', cell: (row) => formatCount(row.pageViews), figure: true },
+];
+
+/** The span's page views by the kind of device read on. */
+export function DevicesTable({ rows }: { rows: AnalyticsOverview['devices'] }) {
+  return (
+    <FiguresTable
+      caption="Devices"
+      columns={deviceColumns}
+      rows={rows}
+      rowKey={(row) => row.device}
       empty="No page was viewed in this period."
     />
   );

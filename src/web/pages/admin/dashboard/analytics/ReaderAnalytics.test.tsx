@@ -1,19 +1,25 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AnalyticsOverview, Funnel } from '#shared/api/analytics';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsOverview, Funnel, ReaderRevenueMonth } from '#shared/api/analytics';
 import {
   ArticleFunnelTable,
   CountriesTable,
+  DevicesTable,
   PublisherFunnelTable,
   SourcesTable,
   TopArticlesTable,
 } from './OverviewTables';
+import { ReaderAnalytics } from './ReaderAnalytics';
 import { spanOf, useSpanInUrl } from './span';
 import { SpanChoice } from './SpanChoice';
 import { Totals } from './Totals';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The span choice as the dashboard wires it, and the address it writes. */
 function SpanInUrl() {
@@ -140,6 +146,32 @@ describe('the dashboard’s analytics tables', () => {
     expect(row('Other site')).toEqual(['Other site', 'news.example', '40']);
   });
 
+  it('show the devices by name, in a region named for them', () => {
+    render(
+      <DevicesTable
+        rows={[
+          { device: 'mobile', pageViews: 2400 },
+          { device: 'desktop', pageViews: 900 },
+          { device: 'tablet', pageViews: 12 },
+        ]}
+      />,
+    );
+    expect(row('Mobile')).toEqual(['Mobile', '2,400']);
+    expect(row('Desktop')).toEqual(['Desktop', '900']);
+    expect(row('Tablet')).toEqual(['Tablet', '12']);
+    const table = within(screen.getByRole('region', { name: 'Devices' })).getByRole('table', {
+      name: 'Devices',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Device', 'Page views']);
+    cleanup();
+    render(<DevicesTable rows={[]} />);
+    expect(screen.getByText('No page was viewed in this period.')).toBeTruthy();
+  });
+
   it('show the countries by name and code', () => {
     render(
       <CountriesTable
@@ -191,5 +223,68 @@ describe('the dashboard’s analytics tables', () => {
   it('say when there is nothing to show', () => {
     render(<TopArticlesTable rows={[]} />);
     expect(screen.getByText('No article was read in this period.')).toBeTruthy();
+  });
+});
+
+describe('the dashboard’s analytics cards', () => {
+  const overview: AnalyticsOverview = {
+    days: 7,
+    from: '2026-11-23',
+    to: '2026-11-29',
+    totals: { visitors: 10, pageViews: 30, previousVisitors: 0, previousPageViews: 0 },
+    series: [],
+    topArticles: [],
+    sources: [],
+    devices: [
+      { device: 'mobile', pageViews: 20 },
+      { device: 'desktop', pageViews: 10 },
+    ],
+    countries: [],
+    funnel: { site: funnel(30, 0, 0, 0), articles: [], publishers: [] },
+  };
+  const month: ReaderRevenueMonth = {
+    month: '2026-11',
+    settings: { guestFree: 3, registeredFree: 6, giftsPerMonth: 5 },
+    meteredReads: 0,
+    walls: 0,
+    registrationsAfterWall: 0,
+    subscriptionsAfterWall: 0,
+    giftsGiven: 0,
+    giftsOpened: 0,
+  };
+
+  it('show the devices beside the others, and download them as CSV', async () => {
+    const asked: { url: string; accept: string | null }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      const accept = new Headers(init.headers).get('accept');
+      asked.push({ url, accept });
+      if (accept === 'text/csv') {
+        return Promise.resolve(new Response('device,pageViews\r\nmobile,20\r\n'));
+      }
+      return Promise.resolve(
+        Response.json(url.startsWith('/api/analytics/overview') ? overview : month),
+      );
+    });
+    renderAt(
+      '/admin/dashboard',
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <ReaderAnalytics />
+      </QueryClientProvider>,
+    );
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(within(devices).getByRole('rowheader', { name: 'Mobile' })).toBeTruthy();
+    expect(row('Desktop')).toEqual(['Desktop', '10']);
+    // No country is known: that card is left out.
+    expect(screen.queryByRole('heading', { name: 'Countries' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV of the devices' }));
+    await waitFor(() =>
+      expect(asked).toContainEqual({
+        url: '/api/analytics/overview?days=7&table=devices',
+        accept: 'text/csv',
+      }),
+    );
   });
 });

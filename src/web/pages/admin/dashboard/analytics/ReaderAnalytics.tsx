@@ -4,6 +4,7 @@ import { OverviewCard } from './OverviewCard';
 import {
   ArticleFunnelTable,
   CountriesTable,
+  DevicesTable,
   PublisherFunnelTable,
   SourcesTable,
   TopArticlesTable,
@@ -17,8 +18,9 @@ import { TrafficChart } from './TrafficChart';
 /**
  * The editor's view of the paper's own analytics (the page beacon's events, and the walls,
  * checkouts and subscriptions the server records): a span chosen in the address, the readers
- * over it beside the span before, the top articles, sources, countries (where known) and funnel, each table downloadable
- * as CSV; then the reader-revenue month. Cards of the dashboard's grid.
+ * over it beside the span before, the top articles, sources, devices, countries (where known)
+ * and funnel, each table downloadable as CSV; then the reader-revenue month. Cards of the
+ * dashboard's grid.
  */
 export function ReaderAnalytics() {
   const [days, setDays] = useSpanInUrl();
@@ -59,6 +61,13 @@ export function ReaderAnalytics() {
         download={<CsvButton days={days} table="sources" what="the sources" />}
       >
         {(data) => <SourcesTable rows={data.sources} />}
+      </OverviewCard>
+      <OverviewCard
+        heading="Devices"
+        query={query}
+        download={<CsvButton days={days} table="devices" what="the devices" />}
+      >
+        {(data) => <DevicesTable rows={data.devices} />}
       </OverviewCard>
       {/* Only where the server places readers by country (GEOIP_DATABASE). */}
       {overview && overview.countries.length > 0 && (

@@ -1,0 +1,15 @@
+import WebSocket from 'ws';
+import { writeFileSync } from 'node:fs';
+const [pid, seconds, out] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
+process.kill(pid, 'SIGUSR1');
+await new Promise((r) => setTimeout(r, 1000));
+const list = await (await fetch('http://127.0.0.1:9229/json/list')).json();
+const ws = new WebSocket(list[0].webSocketDebuggerUrl);
+await new Promise((r) => ws.once('open', r));
+let id = 0; const pending = new Map();
+ws.on('message', (m) => { const d = JSON.parse(m); if (pending.has(d.id)) { pending.get(d.id)(d.result); pending.delete(d.id); } });
+const call = (method, params = {}) => new Promise((r) => { pending.set(++id, r); ws.send(JSON.stringify({ id, method, params })); });
+await call('Profiler.enable'); await call('Profiler.setSamplingInterval', { interval: 200 }); await call('Profiler.start');
+await new Promise((r) => setTimeout(r, seconds * 1000));
+const { profile } = await call('Profiler.stop');
+writeFileSync(out, JSON.stringify(profile)); ws.close(); console.log('profiled');
