@@ -73,6 +73,9 @@ test('a reader subscribes from the footer; the admin sends an article, saying to
   page,
   baseURL,
 }) => {
+  // The whole life of a subscription, some thirty steps and two mails: on a busy machine it has
+  // run past the default 30 s with every step passing.
+  test.slow();
   const email = uniqueEmail();
   await subscribeAndConfirm(page, baseURL ?? '', email);
 
