@@ -39,7 +39,8 @@ const unnamed = {
  * every other connection, the read threads' too: readers' pages read their rows from the file
  * again while events arrived (PERFORMANCE.md, item 46). Held for a second at most, an event is
  * rolled up as before: the roll-up leaves the last five seconds' events for its next run
- * (rollup.ts). Lost if the process dies in that second, as counts, not as anything a reader sees.
+ * (rollup.ts). Lost if the process dies in that second, or if their write fails (logged; the
+ * next second's events are written as usual): as counts, never as anything a reader sees.
  */
 export class EventBuffer {
   #rows: EventRow[] = [];
