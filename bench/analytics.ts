@@ -3,17 +3,13 @@ import { parseArgs } from 'node:util';
 import type { Insertable } from 'kysely';
 import { analyticsSpans } from '../src/shared/api/analytics.js';
 import { rollUp } from '../src/server/analytics/rollup.js';
-import {
-  addRows,
-  advanceSpans,
-  Tally,
-  type CountedEvent,
-} from '../src/server/analytics/dimensions.js';
+import { addRows, advanceSpans } from '../src/server/analytics/dimensions.js';
 import { KeptOverviews } from '../src/server/analytics/kept-overviews.js';
 import { readOverview } from '../src/server/analytics/overview.js';
 import { addDays } from '../src/server/analytics/days.js';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import type { AnalyticsEventTable, AnalyticsVisitorsTable } from '../src/server/db/schema.js';
+import { Tally, type CountedEvent } from './analytics-tally.js';
 import { createBenchDatabase } from './databases.js';
 import { fillDatabase } from './fill.js';
 

@@ -1,4 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type OnConflictBuilder,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import { analyticsSpans } from '#shared/api/analytics';
 import type { AnalyticsCounters, AnalyticsEventKind, Database } from '#server/db/schema';
 import { addDays } from './days.js';
@@ -22,7 +28,7 @@ export const counterNames = [
 ] as const satisfies readonly (keyof AnalyticsCounters)[];
 
 /** The counter an event adds one to (engagement adds to its own sums). */
-const counterOf: Record<AnalyticsEventKind, keyof AnalyticsCounters | null> = {
+export const counterOf: Record<AnalyticsEventKind, keyof AnalyticsCounters | null> = {
   pageview: 'pageViews',
   engagement: null,
   paywall: 'walls',
@@ -37,78 +43,14 @@ const counterOf: Record<AnalyticsEventKind, keyof AnalyticsCounters | null> = {
 };
 
 /** The counters the site's roll-up counts only for events credited to an article's wall. */
-const creditedOnly = new Set<keyof AnalyticsCounters>([
+export const creditedOnly = new Set<keyof AnalyticsCounters>([
   'checkouts',
   'subscriptions',
   'registrations',
 ]);
 
-/** What of a raw event the roll-ups count. */
-export interface CountedEvent {
-  hour: string;
-  kind: AnalyticsEventKind;
-  articleId: number | null;
-  publisherId: number | null;
-  sourceKind: string;
-  source: string;
-  engagedSeconds: number | null;
-  scrollDepth: number | null;
-  /** mobile, tablet or desktop; '' for an event without the reader's request. */
-  device: string;
-  country: string | null;
-}
-
-/** Rows of counters added up by their keys. */
-export class Tally<Keys extends object> {
-  readonly rows = new Map<string, Keys & AnalyticsCounters>();
-
-  /** Adds `event` to the row of `keys`; the site's counts only credited checkouts and the like. */
-  count(keys: Keys, event: CountedEvent, site = false): void {
-    const row = this.of(keys);
-    const counter = counterOf[event.kind];
-    if (counter && !(site && creditedOnly.has(counter) && !event.articleId)) row[counter] += 1;
-    if (event.engagedSeconds !== null) {
-      row.engagedCount += 1;
-      row.engagedSeconds += event.engagedSeconds;
-    }
-    if (event.scrollDepth !== null) {
-      row.scrollCount += 1;
-      row.scrollSum += event.scrollDepth;
-    }
-  }
-
-  /** Adds `counts` to the row of `keys`. */
-  add(keys: Keys, counts: AnalyticsCounters): void {
-    const row = this.of(keys);
-    for (const name of counterNames) row[name] += counts[name];
-  }
-
-  of(keys: Keys): Keys & AnalyticsCounters {
-    const key = JSON.stringify(keys);
-    let row = this.rows.get(key);
-    if (!row) {
-      row = { ...keys, ...Object.fromEntries(counterNames.map((name) => [name, 0])) } as Keys &
-        AnalyticsCounters;
-      this.rows.set(key, row);
-    }
-    return row;
-  }
-}
-
-/** Page views added up by their keys. */
-class PageViews<Keys extends object> {
-  readonly rows = new Map<string, Keys & { pageViews: number }>();
-
-  add(keys: Keys): void {
-    const key = JSON.stringify(keys);
-    const row = this.rows.get(key) ?? { ...keys, pageViews: 0 };
-    row.pageViews += 1;
-    this.rows.set(key, row);
-  }
-}
-
 /** Rows one upsert writes: 15 parameters each, well inside either engine's limit. */
-export const rowsPerStatement = 500;
+const rowsPerStatement = 500;
 
 /** Adds `rows` to the counts of `table` by its primary key `keys` (a row not there is made). */
 export async function addRows(
@@ -122,83 +64,177 @@ export async function addRows(
     await trx
       .insertInto(table as 'analyticsSite')
       .values(rows.slice(start, start + rowsPerStatement) as never)
-      .onConflict((oc) =>
-        oc
-          .columns(keys as never)
-          .doUpdateSet(
-            (eb) =>
-              Object.fromEntries(
-                counters.map((name) => [
-                  name,
-                  eb(eb.ref(`${table}.${name}` as never), '+', eb.ref(`excluded.${name}` as never)),
-                ]),
-              ) as never,
-          ),
-      )
+      .onConflict((oc) => addedOnConflict(oc, table, keys, counters))
       .execute();
   }
 }
 
+/** The upsert's conflict clause that adds a new row's counters to the row already there. */
+function addedOnConflict(
+  oc: OnConflictBuilder<Database, 'analyticsSite'>,
+  table: keyof Database,
+  keys: string[],
+  counters: readonly string[],
+) {
+  return oc
+    .columns(keys as never)
+    .doUpdateSet(
+      (eb) =>
+        Object.fromEntries(
+          counters.map((name) => [
+            name,
+            eb(eb.ref(`${table}.${name}` as never), '+', eb.ref(`excluded.${name}` as never)),
+          ]),
+        ) as never,
+    );
+}
+
+/** The raw events of one roll-up: ids after `after`, up to and with `upTo`. */
+export interface EventRange {
+  after: number;
+  upTo: number;
+}
+
+type Events = SelectQueryBuilder<Database, 'analyticsEvent', object>;
+
+/** The events of `range`. */
+export function eventsIn(trx: Trx, range: EventRange): Events {
+  return trx
+    .selectFrom('analyticsEvent')
+    .where('id', '>', range.after)
+    .where('id', '<=', range.upTo);
+}
+
+/** An event's day in the site's time zone: the first ten characters of its hour. */
+export const eventDay = sql<string>`substr(${sql.ref('hour')}, 1, 10)`;
+
+/** The kinds of event that add one to `counter`. */
+const kindsOf = (counter: keyof AnalyticsCounters) =>
+  (Object.keys(counterOf) as AnalyticsEventKind[]).filter((kind) => counterOf[kind] === counter);
+
 /**
- * Adds events to the per-dimension roll-ups (migrations 029, 030, 033): the site's per hour and
- * day, each article's, publisher's, source's, device's and country's per day, and the articles'
- * span totals, which are first moved on to the newest day among the events.
+ * The counters of a group of events, in the order of `counterNames`; the site's (`site`) count
+ * checkouts and the like only when credited to an article.
  */
-export async function addDimensions(trx: Trx, events: CountedEvent[]): Promise<void> {
-  const site = new Tally<{ bucket: string }>();
-  const articles = new Tally<{ articleId: number; bucket: string }>();
-  const publishers = new Tally<{ bucket: string; publisherId: number }>();
-  const sources = new PageViews<{ bucket: string; sourceKind: string; source: string }>();
-  const devices = new Tally<{ bucket: string; device: string }>();
-  const countries = new PageViews<{ bucket: string; country: string }>();
-  let newest = '';
-  for (const event of events) {
-    const day = event.hour.slice(0, 10);
-    if (day > newest) newest = day;
-    site.count({ bucket: event.hour }, event, true);
-    site.count({ bucket: day }, event, true);
-    if (event.articleId) articles.count({ articleId: event.articleId, bucket: day }, event);
-    if (event.publisherId) publishers.count({ bucket: day, publisherId: event.publisherId }, event);
-    devices.count({ bucket: day, device: event.device }, event);
-    if (event.kind === 'pageview' && event.sourceKind) {
-      sources.add({ bucket: day, sourceKind: event.sourceKind, source: event.source });
-    }
-    if (event.kind === 'pageview' && event.country) {
-      countries.add({ bucket: day, country: event.country });
-    }
-  }
+function counted(eb: ExpressionBuilder<Database, 'analyticsEvent'>, site: boolean) {
+  const perKind = counterNames.slice(0, 9).map((name) =>
+    eb.fn
+      .countAll<number>()
+      .filterWhere((w) =>
+        site && creditedOnly.has(name)
+          ? w.and([w('kind', 'in', kindsOf(name)), w('articleId', 'is not', null)])
+          : w('kind', 'in', kindsOf(name)),
+      )
+      .as(name),
+  );
+  return [
+    ...perKind,
+    eb.fn.count<number>('engagedSeconds').as('engagedCount'),
+    eb.fn.coalesce(eb.fn.sum<number>('engagedSeconds'), eb.lit(0)).as('engagedSeconds'),
+    eb.fn.count<number>('scrollDepth').as('scrollCount'),
+    eb.fn.coalesce(eb.fn.sum<number>('scrollDepth'), eb.lit(0)).as('scrollSum'),
+  ];
+}
+
+/** Adds the groups `select` answers (their keys, then `counters`) to `table`'s rows. */
+async function addSelected(
+  trx: Trx,
+  table: keyof Database,
+  keys: string[],
+  select: SelectQueryBuilder<Database, 'analyticsEvent', object>,
+  counters: readonly string[] = counterNames,
+): Promise<void> {
+  await trx
+    .insertInto(table as 'analyticsSite')
+    .columns([...keys, ...counters] as never)
+    .expression(select as never)
+    .onConflict((oc) => addedOnConflict(oc, table, keys, counters))
+    .execute();
+}
+
+/**
+ * Adds the events of `range` to the per-dimension roll-ups (migrations 029, 030, 033): the
+ * site's per hour and day, each article's, publisher's, source's, device's and country's per
+ * day, and the articles' span totals, which are first moved on to `newest`, the newest day among
+ * the events. Each is one statement that groups the range's events and adds each group to its
+ * row: the database sums in one pass what counting them in the process took a statement's
+ * values for each (PERFORMANCE.md, item 48).
+ */
+export async function addDimensions(trx: Trx, range: EventRange, newest: string): Promise<void> {
   const spans = await advanceSpans(trx, newest);
-  await addRows(trx, 'analyticsSite', ['bucket'], [...site.rows.values()]);
-  await addRows(trx, 'analyticsArticleDaily', ['articleId', 'bucket'], [...articles.rows.values()]);
-  await addRows(
+  const events = eventsIn(trx, range);
+  await addSelected(
+    trx,
+    'analyticsSite',
+    ['bucket'],
+    events.select((eb) => [eb.ref('hour').as('bucket'), ...counted(eb, true)]).groupBy('hour'),
+  );
+  await addSelected(
+    trx,
+    'analyticsSite',
+    ['bucket'],
+    events.select((eb) => [eventDay.as('bucket'), ...counted(eb, true)]).groupBy(eventDay),
+  );
+  const ofArticles = events.where('articleId', 'is not', null);
+  await addSelected(
+    trx,
+    'analyticsArticleDaily',
+    ['articleId', 'bucket'],
+    ofArticles
+      .select((eb) => ['articleId', eventDay.as('bucket'), ...counted(eb, false)])
+      .groupBy(['articleId', eventDay]),
+  );
+  await addSelected(
     trx,
     'analyticsPublisherDaily',
     ['bucket', 'publisherId'],
-    [...publishers.rows.values()],
+    events
+      .where('publisherId', 'is not', null)
+      .select((eb) => [eventDay.as('bucket'), 'publisherId', ...counted(eb, false)])
+      .groupBy([eventDay, 'publisherId']),
   );
-  await addRows(
+  await addSelected(
+    trx,
+    'analyticsDeviceDaily',
+    ['bucket', 'device'],
+    events
+      .select((eb) => [eventDay.as('bucket'), 'device', ...counted(eb, false)])
+      .groupBy([eventDay, 'device']),
+  );
+  const pageViews = events.where('kind', '=', 'pageview');
+  await addSelected(
     trx,
     'analyticsSourceDaily',
     ['bucket', 'sourceKind', 'source'],
-    [...sources.rows.values()],
+    pageViews
+      .where('sourceKind', '!=', '')
+      .select((eb) => [eventDay.as('bucket'), 'sourceKind', 'source', eb.fn.countAll().as('n')])
+      .groupBy([eventDay, 'sourceKind', 'source']),
     ['pageViews'],
   );
-  await addRows(trx, 'analyticsDeviceDaily', ['bucket', 'device'], [...devices.rows.values()]);
-  await addRows(
+  await addSelected(
     trx,
     'analyticsCountryDaily',
     ['bucket', 'country'],
-    [...countries.rows.values()],
+    pageViews
+      .where('country', 'is not', null)
+      .where('country', '!=', '')
+      .select((eb) => [eventDay.as('bucket'), 'country', eb.fn.countAll().as('n')])
+      .groupBy([eventDay, 'country']),
     ['pageViews'],
   );
-  // An article's events of several days of a span make one row of its totals.
-  const inSpans = new Tally<{ days: number; articleId: number }>();
-  for (const { bucket, articleId, ...counts } of articles.rows.values()) {
-    for (const days of analyticsSpans) {
-      if (bucket > addDays(spans.get(days)!, -days)) inSpans.add({ days, articleId }, counts);
-    }
+  // Each span's totals take the events of its days.
+  for (const days of analyticsSpans) {
+    await addSelected(
+      trx,
+      'analyticsArticleSpan',
+      ['days', 'articleId'],
+      ofArticles
+        .where(eventDay, '>', addDays(spans.get(days)!, -days))
+        .select((eb) => [eb.lit(days).as('days'), 'articleId', ...counted(eb, false)])
+        .groupBy('articleId'),
+    );
   }
-  await addRows(trx, 'analyticsArticleSpan', ['days', 'articleId'], [...inSpans.rows.values()]);
 }
 
 /**

@@ -1,11 +1,14 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { AnalyticsEventKind, Database } from '#server/db/schema';
+import type { Database } from '#server/db/schema';
 import type { Db } from '#server/db/database';
-import { addDimensions, rowsPerStatement } from './dimensions.js';
+import { addDimensions, eventDay, eventsIn, type EventRange } from './dimensions.js';
 
-/** Raw events one roll-up transaction reads at most. */
-const eventsPerBatch = 5000;
+/**
+ * Raw events one roll-up transaction takes at most: small enough that the transaction, which
+ * holds SQLite's one connection, is over in a few milliseconds (PERFORMANCE.md, item 48).
+ */
+const eventsPerBatch = 500;
 /**
  * Events younger than this are left for the next run: on PostgreSQL ids are taken before their
  * rows commit, so a row with a lower id may still commit after one with a higher id; by the time
@@ -13,25 +16,9 @@ const eventsPerBatch = 5000;
  */
 export const rollupLagMs = 5_000;
 
-interface RawEvent {
-  id: number;
-  at: number | string;
-  hour: string;
-  kind: AnalyticsEventKind;
-  articleId: number | null;
-  publisherId: number | null;
-  visitorHash: string | null;
-  sourceKind: string;
-  source: string;
-  device: string;
-  engagedSeconds: number | null;
-  scrollDepth: number | null;
-  country: string | null;
-}
-
 /**
  * Rolls the raw events past the watermark into the per-dimension counts (dimensions.ts) and the
- * distinct visitors, in transactions of at most 5,000 events, until it has caught up with the
+ * distinct visitors, in transactions of at most 500 events, until it has caught up with the
  * events older than `rollupLagMs`. Each transaction moves the watermark with the counts it adds,
  * and takes the watermark's row first (PostgreSQL locks it; SQLite's write transactions queue),
  * so servers running it at once never count an event twice. Answers the events rolled up.
@@ -59,23 +46,9 @@ async function rollUpBatch(
     .where('name', '=', 'rollup')
     .$if(postgres, (q) => q.forUpdate())
     .executeTakeFirstOrThrow();
-  const read: RawEvent[] = await trx
+  const read = await trx
     .selectFrom('analyticsEvent')
-    .select([
-      'id',
-      'at',
-      'hour',
-      'kind',
-      'articleId',
-      'publisherId',
-      'visitorHash',
-      'sourceKind',
-      'source',
-      'device',
-      'engagedSeconds',
-      'scrollDepth',
-      'country',
-    ])
+    .select(['id', 'at', 'hour'])
     .where('id', '>', Number(lastId))
     .orderBy('id')
     .limit(eventsPerBatch)
@@ -85,8 +58,13 @@ async function rollUpBatch(
   const events = young < 0 ? read : read.slice(0, young);
   if (events.length === 0) return { read: read.length, rolled: 0 };
 
-  await addDimensions(trx, events);
-  await addVisitors(trx, events);
+  const range = { after: Number(lastId), upTo: events.at(-1)!.id };
+  const newest = events.reduce((day, event) => {
+    const its = event.hour.slice(0, 10);
+    return its > day ? its : day;
+  }, '');
+  await addDimensions(trx, range, newest);
+  await addVisitors(trx, range);
   await trx
     .updateTable('analyticsWatermark')
     .set({ lastId: events.at(-1)!.id })
@@ -97,45 +75,54 @@ async function rollUpBatch(
 
 /**
  * Distinct visitors: each page view's hash is added to the hashes seen in its day and hour (the
- * site's) and its day (its article's); the hashes new there are counted. A day's hashes are kept
- * as long as its salt, after which no event of that day can come.
+ * site's) and its day (its article's); the hashes new there are counted, before they are added.
+ * A day's hashes are kept as long as its salt, after which no event of that day can come.
  */
-async function addVisitors(trx: Transaction<Database>, events: RawEvent[]): Promise<void> {
-  const seen = new Map<string, { bucket: string; articleId: number; visitorHash: string }>();
-  const add = (bucket: string, articleId: number, visitorHash: string) =>
-    seen.set(`${bucket} ${articleId} ${visitorHash}`, { bucket, articleId, visitorHash });
-  for (const event of events) {
-    if (event.kind !== 'pageview' || !event.visitorHash) continue;
-    add(event.hour, 0, event.visitorHash);
-    add(event.hour.slice(0, 10), 0, event.visitorHash);
-    if (event.articleId) add(event.hour.slice(0, 10), event.articleId, event.visitorHash);
-  }
-  const rows = [...seen.values()];
-  const fresh = new Map<string, { bucket: string; articleId: number; visitors: number }>();
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    const inserted = await trx
-      .insertInto('analyticsVisitorSeen')
-      .values(rows.slice(start, start + rowsPerStatement))
-      .onConflict((oc) => oc.doNothing())
-      .returning(['bucket', 'articleId'])
-      .execute();
-    for (const { bucket, articleId } of inserted) {
-      const key = `${bucket} ${articleId}`;
-      const counted = fresh.get(key) ?? { bucket, articleId, visitors: 0 };
-      counted.visitors += 1;
-      fresh.set(key, counted);
-    }
-  }
-  const counts = [...fresh.values()];
-  for (let start = 0; start < counts.length; start += rowsPerStatement) {
-    await trx
-      .insertInto('analyticsVisitors')
-      .values(counts.slice(start, start + rowsPerStatement))
-      .onConflict((oc) =>
-        oc.columns(['bucket', 'articleId']).doUpdateSet({
-          visitors: sql`${sql.ref('analytics_visitors.visitors')} + ${sql.ref('excluded.visitors')}`,
-        }),
-      )
-      .execute();
-  }
+/** The article id of the site's own visitors' rows. */
+const siteWide = sql<number | null>`0`;
+
+async function addVisitors(trx: Transaction<Database>, range: EventRange): Promise<void> {
+  const pageViews = eventsIn(trx, range)
+    .where('kind', '=', 'pageview')
+    .where('visitorHash', 'is not', null);
+  const seen = pageViews
+    .select((eb) => [eb.ref('hour').as('bucket'), siteWide.as('articleId'), 'visitorHash'])
+    .union(pageViews.select([eventDay.as('bucket'), siteWide.as('articleId'), 'visitorHash']))
+    .union(
+      pageViews
+        .where('articleId', 'is not', null)
+        .select([eventDay.as('bucket'), 'articleId', 'visitorHash']),
+    );
+  await trx
+    .insertInto('analyticsVisitors')
+    .columns(['bucket', 'articleId', 'visitors'])
+    .expression((eb) =>
+      eb
+        .selectFrom(seen.as('now'))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('analyticsVisitorSeen as before')
+                .select('before.bucket')
+                .whereRef('before.bucket', '=', 'now.bucket')
+                .whereRef('before.articleId', '=', 'now.articleId')
+                .whereRef('before.visitorHash', '=', 'now.visitorHash'),
+            ),
+          ),
+        )
+        .select(['now.bucket', 'now.articleId', eb.fn.countAll<number>().as('visitors')])
+        .groupBy(['now.bucket', 'now.articleId']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'articleId']).doUpdateSet({
+        visitors: sql`${sql.ref('analytics_visitors.visitors')} + ${sql.ref('excluded.visitors')}`,
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('analyticsVisitorSeen')
+    .columns(['bucket', 'articleId', 'visitorHash'])
+    .expression(seen)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
