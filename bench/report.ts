@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -198,14 +198,18 @@ export function formatReport(report: BenchReport): string {
   return lines.join('\n');
 }
 
-/** Writes the report to bench/results/<date>-<engine>.json (smoke runs: smoke-<engine>.json). */
+/**
+ * Writes the report to bench/results/<date>-<engine>.json (smoke runs: smoke-<engine>.json).
+ * A later run of the same day gets `-2`, `-3`… rather than writing over the day's first.
+ */
 export function saveReport(report: BenchReport): string {
   const dir = path.join('bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const name = report.smoke
-    ? `smoke-${report.engine}.json`
-    : `${report.date.slice(0, 10)}-${report.engine}${workersSuffix(report)}.json`;
-  const file = path.join(dir, name);
+  const stem = `${report.date.slice(0, 10)}-${report.engine}${workersSuffix(report)}`;
+  let file = path.join(dir, report.smoke ? `smoke-${report.engine}.json` : `${stem}.json`);
+  for (let n = 2; !report.smoke && existsSync(file); n += 1) {
+    file = path.join(dir, `${stem}-${n}.json`);
+  }
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
 }
