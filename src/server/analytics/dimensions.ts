@@ -1,5 +1,7 @@
 import {
   sql,
+  type AliasableExpression,
+  type Expression,
   type ExpressionBuilder,
   type OnConflictBuilder,
   type SelectQueryBuilder,
@@ -95,10 +97,11 @@ export interface EventRange {
   upTo: number;
 }
 
-type Events = SelectQueryBuilder<Database, 'analyticsEvent', object>;
-
 /** The events of `range`. */
-export function eventsIn(trx: Trx, range: EventRange): Events {
+export function eventsIn(
+  trx: Trx,
+  range: EventRange,
+): SelectQueryBuilder<Database, 'analyticsEvent', object> {
   return trx
     .selectFrom('analyticsEvent')
     .where('id', '>', range.after)
@@ -117,31 +120,32 @@ const kindsOf = (counter: keyof AnalyticsCounters) =>
  * checkouts and the like only when credited to an article.
  */
 function counted(eb: ExpressionBuilder<Database, 'analyticsEvent'>, site: boolean) {
-  const perKind = counterNames.slice(0, 9).map((name) =>
-    eb.fn
-      .countAll<number>()
-      .filterWhere((w) =>
-        site && creditedOnly.has(name)
-          ? w.and([w('kind', 'in', kindsOf(name)), w('articleId', 'is not', null)])
-          : w('kind', 'in', kindsOf(name)),
-      )
-      .as(name),
+  const sums: Partial<Record<keyof AnalyticsCounters, AliasableExpression<number>>> = {
+    engagedCount: eb.fn.count<number>('engagedSeconds'),
+    engagedSeconds: eb.fn.coalesce(eb.fn.sum<number>('engagedSeconds'), eb.lit(0)),
+    scrollCount: eb.fn.count<number>('scrollDepth'),
+    scrollSum: eb.fn.coalesce(eb.fn.sum<number>('scrollDepth'), eb.lit(0)),
+  };
+  return counterNames.map((name) =>
+    (
+      sums[name] ??
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) =>
+          site && creditedOnly.has(name)
+            ? w.and([w('kind', 'in', kindsOf(name)), w('articleId', 'is not', null)])
+            : w('kind', 'in', kindsOf(name)),
+        )
+    ).as(name),
   );
-  return [
-    ...perKind,
-    eb.fn.count<number>('engagedSeconds').as('engagedCount'),
-    eb.fn.coalesce(eb.fn.sum<number>('engagedSeconds'), eb.lit(0)).as('engagedSeconds'),
-    eb.fn.count<number>('scrollDepth').as('scrollCount'),
-    eb.fn.coalesce(eb.fn.sum<number>('scrollDepth'), eb.lit(0)).as('scrollSum'),
-  ];
 }
 
 /** Adds the groups `select` answers (their keys, then `counters`) to `table`'s rows. */
-async function addSelected(
+export async function addSelected(
   trx: Trx,
   table: keyof Database,
   keys: string[],
-  select: SelectQueryBuilder<Database, 'analyticsEvent', object>,
+  select: Expression<object>,
   counters: readonly string[] = counterNames,
 ): Promise<void> {
   await trx

@@ -2,11 +2,12 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { Db } from '#server/db/database';
-import { addDimensions, eventDay, eventsIn, type EventRange } from './dimensions.js';
+import { addDimensions, addSelected, eventDay, eventsIn, type EventRange } from './dimensions.js';
 
 /**
- * Raw events one roll-up transaction takes at most: small enough that the transaction, which
- * holds SQLite's one connection, is over in a few milliseconds (PERFORMANCE.md, item 48).
+ * Raw events one roll-up transaction takes at most. The transaction holds SQLite's one
+ * connection: at 5,000 events that took most of a second while every page's read waited; at 500
+ * it takes tens of milliseconds, and more CPU an event (PERFORMANCE.md, item 48).
  */
 const eventsPerBatch = 500;
 /**
@@ -93,32 +94,22 @@ async function addVisitors(trx: Transaction<Database>, range: EventRange): Promi
         .where('articleId', 'is not', null)
         .select([eventDay.as('bucket'), 'articleId', 'visitorHash']),
     );
-  await trx
-    .insertInto('analyticsVisitors')
-    .columns(['bucket', 'articleId', 'visitors'])
-    .expression((eb) =>
-      eb
-        .selectFrom(seen.as('now'))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('analyticsVisitorSeen as before')
-                .select('before.bucket')
-                .whereRef('before.bucket', '=', 'now.bucket')
-                .whereRef('before.articleId', '=', 'now.articleId')
-                .whereRef('before.visitorHash', '=', 'now.visitorHash'),
-            ),
-          ),
-        )
-        .select(['now.bucket', 'now.articleId', eb.fn.countAll<number>().as('visitors')])
-        .groupBy(['now.bucket', 'now.articleId']),
+  const fresh = trx
+    .selectFrom(seen.as('now'))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('analyticsVisitorSeen as before')
+            .select('before.bucket')
+            .whereRef('before.bucket', '=', 'now.bucket')
+            .whereRef('before.articleId', '=', 'now.articleId')
+            .whereRef('before.visitorHash', '=', 'now.visitorHash'),
+        ),
+      ),
     )
-    .onConflict((oc) =>
-      oc.columns(['bucket', 'articleId']).doUpdateSet({
-        visitors: sql`${sql.ref('analytics_visitors.visitors')} + ${sql.ref('excluded.visitors')}`,
-      }),
-    )
-    .execute();
+    .select((eb) => ['now.bucket', 'now.articleId', eb.fn.countAll<number>().as('visitors')])
+    .groupBy(['now.bucket', 'now.articleId']);
+  await addSelected(trx, 'analyticsVisitors', ['bucket', 'articleId'], fresh, ['visitors']);
   await trx
     .insertInto('analyticsVisitorSeen')
     .columns(['bucket', 'articleId', 'visitorHash'])
