@@ -123,7 +123,11 @@ const jsonLd = (doc: HTMLElement) =>
     .querySelectorAll('script[type="application/ld+json"]')
     .map((script) => JSON.parse(script.textContent) as Record<string, unknown>);
 
-const meteredRows = () => t.app.database.db.selectFrom('meteredRead').selectAll().execute();
+/** The metered reads in the table, once the reads the meter holds are written. */
+const meteredRows = async () => {
+  await t.app.readingMeter.reads.flush();
+  return t.app.database.db.selectFrom('meteredRead').selectAll().execute();
+};
 
 describe('the reading meter, for a guest', () => {
   it('opens two premium articles a month in full, each counted once, then only the excerpt', async () => {

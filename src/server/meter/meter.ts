@@ -8,7 +8,8 @@ import type { Caller } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/database';
 import { localDayAndHour } from '#server/newsletter/digest-day';
-import { isPublishedPremium, takeMeteredRead } from './queries.js';
+import { HeldReads } from './held-reads.js';
+import { isPublishedPremium } from './queries.js';
 import { networkKey, readerKey, type ReaderKey } from './reader-keys.js';
 import { newVisitorCookie, visitorIdOf } from './visitor-cookie.js';
 
@@ -61,11 +62,16 @@ function isHead(request: FastifyRequest): boolean {
  * their network address and user agent, the most of the two counting.
  */
 export class ReadingMeter {
+  /** The reads counted, the database's and those this process has yet to write. */
+  readonly reads: HeldReads;
+
   constructor(
     private readonly db: Db,
     private readonly settings: MeterSettings,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.reads = new HeldReads(db);
+  }
 
   /**
    * What the page every guest gets alike says (stored, kept, and a crawler's): the meter spent,
@@ -148,8 +154,7 @@ export class ReadingMeter {
       !caller && !reader.hasVisitorCookie ? newVisitorCookie(secret, secureCookie) : null;
     const stateAfter = (count: number) =>
       meterState(count, allowance, caller ? undefined : allowances.registered);
-    const { used, readBefore, taken } = await takeMeteredRead(
-      this.db,
+    const { used, readBefore, taken } = await this.reads.take(
       month,
       reader.keys,
       cookie ? [readerKey(secret, 'visitor', cookie.id)] : [],

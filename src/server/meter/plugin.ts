@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '#server/config';
+import { flushPeriodically } from '#server/jobs/periodic';
 import { ReadingMeter } from './meter.js';
 
 declare module 'fastify' {
@@ -11,19 +12,19 @@ declare module 'fastify' {
 
 export const readingMeterPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    app.decorate(
-      'readingMeter',
-      new ReadingMeter(
-        app.database.db,
-        {
-          allowances: config.meter,
-          secret: config.authSecret,
-          timeZone: config.timeZone,
-          secureCookie: config.publicUrl.startsWith('https:'),
-        },
-        () => app.clock(),
-      ),
+    const meter = new ReadingMeter(
+      app.database.db,
+      {
+        allowances: config.meter,
+        secret: config.authSecret,
+        timeZone: config.timeZone,
+        secureCookie: config.publicUrl.startsWith('https:'),
+      },
+      () => app.clock(),
     );
+    app.decorate('readingMeter', meter);
+    // The reads granted are written every second (held-reads.ts), and as the app closes.
+    flushPeriodically(app, 'writing metered reads', 1_000, () => meter.reads.flush());
   },
   { name: 'reading-meter', dependencies: ['database'] },
 );

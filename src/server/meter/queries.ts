@@ -1,119 +1,84 @@
-import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { Db } from '#server/db/database';
+import type { MeteredReadTable } from '#server/db/schema';
 import { deleteInBatches, sweepBatchSize } from '#server/jobs/batches';
 import { toBool } from '#server/db/values';
 import type { ReaderKey, ReaderKind } from './reader-keys.js';
 
+/** One metered read as the table holds it. */
+export type MeteredReadRow = Selectable<MeteredReadTable>;
+
 /**
- * How far the readers named by `keys` (one person seen several ways) are into `month`: the most
- * any of the keys has read, and whether any of them read `articleId` already. One query, each
- * key a range of the primary key: one select per key joined by UNION ALL, since a single OR of
- * the keys left SQLite, without statistics, walking the whole month (40 ms at 100,000 reads).
+ * The articles each of `keys` (one reader seen several ways) has read in `month`: one query,
+ * each key a range of the primary key: one select per key joined by UNION ALL, since a single
+ * OR of the keys left SQLite, without statistics, walking the whole month (40 ms at 100,000
+ * reads). A key holds at most its allowance of rows.
  */
-export async function meterCount(
+export async function meterReads(
   db: Db,
   month: string,
   keys: ReaderKey[],
-  articleId: number,
-): Promise<{ used: number; readBefore: boolean }> {
-  if (keys.length === 0) return { used: 0, readBefore: false };
-  const query = compiledFor(countQueries, db, keys.length, (stand) => {
+): Promise<MeteredReadRow[]> {
+  if (keys.length === 0) return [];
+  const query = compiledFor(readQueries, db, keys.length, (stand) => {
     const [first, ...rest] = stand.keys.map((key) =>
       db
         .selectFrom('meteredRead')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('used'),
-          eb.fn
-            .max(
-              eb
-                .case()
-                .when('articleId', '=', stand.articleId)
-                .then(eb.lit(1))
-                .else(eb.lit(0))
-                .end(),
-            )
-            .as('readBefore'),
-        ])
+        .select(['month', 'readerKind', 'readerHash', 'articleId'])
         .where('month', '=', stand.month)
         .where('readerKind', '=', key.kind)
         .where('readerHash', '=', key.hash),
     );
     return rest.reduce((union, next) => union.unionAll(next), first!).compile();
   });
-  const { rows } = await db.executeQuery(withValues(query, { month, keys, articleId }));
-  return {
-    used: Math.max(0, ...rows.map((row) => Number(row.used))),
-    readBefore: rows.some((row) => Number(row.readBefore) === 1),
-  };
+  const { rows } = await db.executeQuery(withValues(query, { month, keys }));
+  return rows;
 }
 
 /**
- * Counts `articleId` as read in `month` for the reader named by `keys` if the meter opens it
- * for where they stand (`opens`, given meterCount's answer), also under `newKeys` (a visitor
- * cookie given now, which has read nothing). The count and the insert are one transaction, so
- * two requests of one reader at once never both take their last free article: SQLite's begins
- * with the write lock (sqlite-immediate-dialect.ts), PostgreSQL's takes a lock on each of the
- * reader's keys, in one order, for the transaction's length.
+ * Rows written by one statement: four columns each, well inside SQLite's 32,766 parameters and
+ * PostgreSQL's 65,535.
  */
-export function takeMeteredRead(
-  db: Db,
-  month: string,
-  keys: ReaderKey[],
-  newKeys: ReaderKey[],
-  articleId: number,
-  opens: (count: { used: number; readBefore: boolean }) => boolean,
-): Promise<{ used: number; readBefore: boolean; taken: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      const names = keys.map((key) => `meter:${key.kind}:${key.hash}`).sort();
-      const locks = names.map((name) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
-      await sql`select ${sql.join(locks)}`.execute(trx);
+const rowsPerStatement = 500;
+
+/**
+ * Writes metered reads in one transaction (a read already written adds nothing). The reads of
+ * an article deleted since they were granted are left out: deleting it deleted its reads.
+ */
+export async function writeMeteredReads(db: Db, rows: MeteredReadRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const asked = [...new Set(rows.map((row) => row.articleId))];
+    const kept = new Set<number>();
+    for (let start = 0; start < asked.length; start += rowsPerStatement) {
+      const found = await trx
+        .selectFrom('article')
+        .select('id')
+        .where('id', 'in', asked.slice(start, start + rowsPerStatement))
+        .execute();
+      for (const { id } of found) kept.add(id);
     }
-    const count = await meterCount(trx, month, keys, articleId);
-    const taken = opens(count);
-    if (taken) await recordMeteredRead(trx, month, [...keys, ...newKeys], articleId);
-    return { ...count, taken };
+    const written = rows.filter((row) => kept.has(row.articleId));
+    for (let start = 0; start < written.length; start += rowsPerStatement) {
+      await trx
+        .insertInto('meteredRead')
+        .values(written.slice(start, start + rowsPerStatement))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
   });
 }
 
-/** Counts `articleId` as read in `month` under each key (once: a second read adds nothing). */
-async function recordMeteredRead(
-  db: Db,
-  month: string,
-  keys: ReaderKey[],
-  articleId: number,
-): Promise<void> {
-  const query = compiledFor(insertQueries, db, keys.length, (stand) =>
-    db
-      .insertInto('meteredRead')
-      .values(
-        stand.keys.map((key) => ({
-          month: stand.month,
-          readerKind: key.kind,
-          readerHash: key.hash,
-          articleId: stand.articleId,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .compile(),
-  );
-  await db.executeQuery(withValues(query, { month, keys, articleId }));
-}
-
 /*
- * The meter's two queries are made on every metered read: built and compiled once for each
- * number of keys (and each engine), with values that stand for the real ones, which each read
- * then puts in their places. Building them each time was about a tenth of a metered page's CPU.
+ * The meter's read is made on every metered read: built and compiled once for each number of
+ * keys (and each engine), with values that stand for the real ones, which each read then puts
+ * in their places. Building it each time was about a tenth of a metered page's CPU.
  */
 interface MeterValues {
   month: string;
   keys: ReaderKey[];
-  articleId: number;
 }
 
-const countQueries = new WeakMap<object, Map<number, CompiledQuery<CountRow>>>();
-const insertQueries = new WeakMap<object, Map<number, CompiledQuery>>();
-type CountRow = { used: number | string; readBefore: number | string | null };
+const readQueries = new WeakMap<object, Map<number, CompiledQuery<MeteredReadRow>>>();
 
 /** Values no read has, which compiled queries hold in the places of a read's own. */
 function standIns(keyCount: number): MeterValues {
@@ -123,7 +88,6 @@ function standIns(keyCount: number): MeterValues {
       kind: `\u0000kind${i}` as ReaderKind,
       hash: `\u0000hash${i}`,
     })),
-    articleId: -1_000_001,
   };
 }
 
@@ -150,7 +114,6 @@ function withValues<Row>(query: CompiledQuery<Row>, values: MeterValues): Compil
   const stand = standIns(values.keys.length);
   const real = new Map<unknown, unknown>([
     [stand.month, values.month],
-    [stand.articleId, values.articleId],
     ...stand.keys.flatMap((key, i) => [
       [key.kind, values.keys[i]!.kind] as const,
       [key.hash, values.keys[i]!.hash] as const,

@@ -193,6 +193,7 @@ describe("a premium article's open page", () => {
       get(`/articles/${premium[15]}`),
     ]);
     expect(pages.some((res) => textOf(res).includes('Marigold'))).toBe(false);
+    await t.app.readingMeter.reads.flush();
     const rows = await t.app.database.db
       .selectFrom('meteredRead')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
