@@ -27,7 +27,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
   const attempts = new BatchedAttempts(
-    app.database.db,
+    app.database.background,
     'analytics-event',
     rateLimits.analyticsEvents,
   );

@@ -25,6 +25,7 @@ export const analyticsPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const analytics = new Analytics(
       app.database.db,
+      app.database.background,
       {
         secret: config.authSecret,
         timeZone: config.timeZone,
@@ -44,11 +45,11 @@ export const analyticsPlugin = fp<{ config: AppConfig }>(
       async (signal) => {
         const now = app.clock();
         await analytics.flush();
-        const rolled = await rollUp(app.database.db, now, signal);
+        // On the background connection (a worker thread's, on SQLite): pages' reads go on.
+        const { background } = app.database;
+        const rolled = await rollUp(background, now, signal);
         const today = hourBucket(now, config.timeZone).slice(0, 10);
-        return (
-          rolled + (await sweepAnalytics(app.database.db, analytics.salts, now, today, signal))
-        );
+        return rolled + (await sweepAnalytics(background, analytics.salts, now, today, signal));
       },
     );
   },

@@ -49,14 +49,16 @@ export class Analytics {
   readonly salts: DailySalts;
   readonly #buffer: EventBuffer;
 
+  /** `writes`: where the held events are written (the background connection, db/database.ts). */
   constructor(
     private readonly db: Db,
+    writes: Db,
     private readonly settings: AnalyticsSettings,
     private readonly clock: Clock,
     private readonly warn: (err: unknown, what: string) => void,
   ) {
     this.salts = new DailySalts(db);
-    this.#buffer = new EventBuffer(db);
+    this.#buffer = new EventBuffer(writes);
   }
 
   /**

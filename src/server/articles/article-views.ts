@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** The article view counter (articles/queries/views.ts), written to the database once a second. */
 export const articleViewsPlugin = fp(
   async (app) => {
-    const views = new ArticleViews(app.database.db);
+    const views = new ArticleViews(app.database.db, app.database.background);
     app.decorate('articleViews', views);
     flushPeriodically(app, 'counting views', 1_000, () => views.flush(app.clock().getTime()));
   },

@@ -14,8 +14,10 @@ import { PublicWritesPlugin } from './public-writes.js';
 import { recordQuery } from './query-timing.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+import { FifoLock } from './fifo-lock.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 import { SqliteReadThreads } from './sqlite-read-threads.js';
+import { SqliteWriteThreadDialect } from './sqlite-write-thread.js';
 import { retainDriverObjects } from './sqlite-retain.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
@@ -38,6 +40,12 @@ export interface DatabaseHandle {
    * the database server already.
    */
   readThreads?: SqliteReadThreads;
+  /**
+   * Where the writes made in the background go (the analytics roll-up and sweep). SQLite: a
+   * connection of its own on a worker thread (sqlite-write-thread.ts), so they neither hold up
+   * the event loop nor make pages' reads wait. PostgreSQL: `db`, whose pool does this already.
+   */
+  background: Db;
   close(): Promise<void>;
 }
 
@@ -98,8 +106,13 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
   sqlite.exec('PRAGMA foreign_keys = ON');
   const select1 = sqlite.prepare('SELECT 1');
   const readThreads = new SqliteReadThreads(file);
+  const writeTurns = new FifoLock();
+  const background = new Kysely<Database>({
+    dialect: new SqliteWriteThreadDialect(file, writeTurns),
+    plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
+  });
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite), writeTurns }),
     plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
     log: queryLog,
   });
@@ -111,8 +124,10 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
     },
     watchChanges: () => Promise.resolve(sqliteChangeWatch(sqlite)),
     readThreads,
+    background,
     close: async () => {
       await readThreads.close();
+      await background.destroy();
       await db.destroy();
     },
   };
@@ -138,6 +153,7 @@ function openPostgres(url: string, queryLog: typeof recordQuery | undefined): Da
       await watch.ready;
       return watch;
     },
+    background: db,
     close: () => db.destroy(),
   };
 }

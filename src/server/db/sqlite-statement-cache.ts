@@ -1,5 +1,10 @@
 import type SQLite from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/** The connection as Kysely sees it, its statements telling whether they write. */
+export interface CachingSqliteDatabase extends SqliteDatabase {
+  prepare(sql: string): SqliteStatement & { readonly readonly: boolean };
+}
 
 /** Distinct statements kept; the app has a few dozen shapes (IN lists add a few per length). */
 const maxStatements = 500;
@@ -11,7 +16,7 @@ const maxStatements = 500;
  * every call runs to completion synchronously (nothing here streams rows). Migrations that
  * change the schema are fine too: SQLite prepares such a statement again by itself.
  */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database): CachingSqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {

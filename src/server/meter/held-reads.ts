@@ -40,7 +40,11 @@ export class HeldReads {
   /** Counts in progress, by the number of flushes committed when each began. */
   #counting = new Map<number, number>();
 
-  constructor(private readonly db: Db) {}
+  /** `writes`: where the flush writes (the background connection, db/database.ts). */
+  constructor(
+    private readonly db: Db,
+    private readonly writes: Db = db,
+  ) {}
 
   /**
    * Counts the reader named by `keys` in `month` and, if `opens` says the meter opens
@@ -92,7 +96,7 @@ export class HeldReads {
         rows.push({ month, readerKind: kind, readerHash: hash, articleId });
     }
     try {
-      await writeMeteredReads(this.db, rows);
+      await writeMeteredReads(this.writes, rows);
     } catch (err) {
       // Held again, for the next flush: a read lost would be a free article given again.
       for (const [name, ids] of this.#writing) for (const id of ids) addTo(this.#pending, name, id);

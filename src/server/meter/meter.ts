@@ -65,12 +65,14 @@ export class ReadingMeter {
   /** The reads counted, the database's and those this process has yet to write. */
   readonly reads: HeldReads;
 
+  /** `writes`: where the reads held are written (the background connection, db/database.ts). */
   constructor(
     private readonly db: Db,
+    writes: Db,
     private readonly settings: MeterSettings,
     private readonly clock: Clock,
   ) {
-    this.reads = new HeldReads(db);
+    this.reads = new HeldReads(db, writes);
   }
 
   /**

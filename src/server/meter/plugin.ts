@@ -14,6 +14,7 @@ export const readingMeterPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const meter = new ReadingMeter(
       app.database.db,
+      app.database.background,
       {
         allowances: config.meter,
         secret: config.authSecret,

@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 export const searchAttemptsPlugin = fp(
   async (app) => {
-    const attempts = new BatchedAttempts(app.database.db, 'search', rateLimits.searches);
+    const attempts = new BatchedAttempts(app.database.background, 'search', rateLimits.searches);
     app.decorate('searchAttempts', attempts);
     flushPeriodically(app, 'counting searches', 1_000, () => attempts.flush(app.clock().getTime()));
   },

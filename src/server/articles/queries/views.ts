@@ -23,8 +23,12 @@ export class ArticleViews {
   #pending = new Map<number, number>();
   readonly #attempts: BatchedAttempts;
 
-  constructor(private readonly db: Db) {
-    this.#attempts = new BatchedAttempts(db, 'view', rateLimits.articleViews);
+  /** `writes`: where the flush writes (the background connection, db/database.ts). */
+  constructor(
+    private readonly db: Db,
+    private readonly writes: Db = db,
+  ) {
+    this.#attempts = new BatchedAttempts(writes, 'view', rateLimits.articleViews);
   }
 
   /**
@@ -59,7 +63,7 @@ export class ArticleViews {
     this.#pending = new Map();
     if (due.size > 0) {
       try {
-        await this.db.transaction().execute(async (trx) => {
+        await this.writes.transaction().execute(async (trx) => {
           for (const [views, ids] of groupByCount(due)) {
             for (let start = 0; start < ids.length; start += articlesPerStatement) {
               await trx
