@@ -41,7 +41,8 @@ export interface DatabaseHandle {
    */
   readThreads?: SqliteReadThreads;
   /**
-   * Where the writes made in the background go (the analytics roll-up and sweep). SQLite: a
+   * Where the writes made in the background go (the analytics roll-up and sweep, and the
+   * once-a-second flushes of events, metered reads, views and budgets). SQLite: a
    * connection of its own on a worker thread (sqlite-write-thread.ts), so they neither hold up
    * the event loop nor make pages' reads wait. PostgreSQL: `db`, whose pool does this already.
    */

@@ -18,12 +18,12 @@ import { SqliteThread, type Ran } from './sqlite-thread.js';
 /**
  * A Kysely dialect whose one connection lives on a worker thread (sqlite-thread.ts), for the
  * writes that run in the background rather than for a request: the analytics roll-up and its
- * sweep (decision 026). better-sqlite3 runs a statement on the thread that asks, so on the main
- * connection a roll-up's transaction held the event loop for as long as it ran (up to a tenth of
- * a second with events spread over 100,000 articles) and every page's read waited behind it.
- * Here Kysely builds the queries on the main thread and the worker runs them on its own
- * connection: under WAL the main connection's reads go on beside its transaction, and its work
- * is done on another core.
+ * sweep (decision 026), and the once-a-second flushes of what processes count in memory.
+ * better-sqlite3 runs a statement on the thread that asks, so on the main connection a roll-up's
+ * transaction held the event loop for as long as it ran (up to a tenth of a second with events
+ * spread over 100,000 articles) and every page's read waited behind it. Here Kysely builds the
+ * queries on the main thread and the worker runs them on its own connection: under WAL the main
+ * connection's reads go on beside its transaction, and its work is done on another core.
  *
  * Its transactions begin with the write lock (BEGIN IMMEDIATE), as the main connection's do,
  * and each of its writes first takes its turn among the process's writers (`writeTurns`,
