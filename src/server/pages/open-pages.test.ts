@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterState } from '#shared/api/meter';
 import type { GiftLink } from '#shared/api/gifts';
@@ -7,7 +7,7 @@ import { meterState } from '#shared/rules/meter';
 import { changesHeard, createTestApp, type TestApp } from '#server/test/app';
 import { signUp, type TestUser } from '#server/test/auth';
 import { createTestClock } from '#server/test/clock';
-import { createArticle, makePremium } from '#server/test/factories';
+import { createArticle, createPublisher, makePremium } from '#server/test/factories';
 import { sourcePages } from '#server/test/pages';
 import type { Pages } from './serve.js';
 import { pageData } from './page-data.js';
@@ -124,7 +124,7 @@ describe("a premium article's open page", () => {
       expect(html).toContain(`${11 - n} of 12 free premium articles left this month`);
       const expected = await freshRender(premium[n]!, meterState(n + 1, 12, 5));
       expect(withoutRenderTimes(html)).toBe(withoutRenderTimes(expected));
-      expect(await stored.readOpen(premium[n]!)).toBeInstanceOf(Buffer);
+      expect((await stored.readForGuest(premium[n]!))?.open).toBeInstanceOf(Buffer);
     }
     // Opened again this month: free, and the numbers where they stand.
     const again = textOf(await get(`/articles/${premium[0]}`));
@@ -143,13 +143,13 @@ describe("a premium article's open page", () => {
   it('is forgotten when the article changes, and the next reader gets the change', async () => {
     const get = guest('198.51.100.21');
     await get(`/articles/${premium[4]}`);
-    expect(await stored.readOpen(premium[4]!)).toBeInstanceOf(Buffer);
+    expect((await stored.readForGuest(premium[4]!))?.open).toBeInstanceOf(Buffer);
     await t.app.database.db
       .updateTable('article')
       .set({ title: 'The lanterns of the harbour, retold' })
       .where('id', '=', premium[4]!)
       .execute();
-    expect(await stored.readOpen(premium[4]!)).toBeUndefined();
+    expect((await stored.readForGuest(premium[4]!))?.open).toBeUndefined();
     await changesHeard(t.app);
     const html = textOf(await guest('198.51.100.22')(`/articles/${premium[4]}`));
     expect(html).toContain('The lanterns of the harbour, retold');
@@ -201,6 +201,38 @@ describe("a premium article's open page", () => {
       .where('articleId', 'in', premium.slice(12))
       .executeTakeFirstOrThrow();
     expect(Number(rows.count)).toBe(1);
+  });
+
+  it("is read in the shared page's place, which a guest it does not open is sent as stored", async () => {
+    const id = premium[5]!;
+    await guest('198.51.100.28')(`/articles/${id}`);
+    const forGuest = await stored.readForGuest(id);
+    expect(forGuest?.open).toBeInstanceOf(Buffer);
+    expect(forGuest?.gzip).toBeUndefined();
+    // The shared page made recognizable, and this process's kept pages forgotten.
+    const shared = await stored.read(id);
+    const marker = `<!-- stored ${id} -->`;
+    await t.app.database.db
+      .updateTable('storedPage')
+      .set({ htmlGzip: gzipSync(gunzipSync(shared!.gzip).toString() + marker) })
+      .where('articleId', '=', id)
+      .execute();
+    await createPublisher(t.app.database.db);
+    await changesHeard(t.app);
+
+    const crawler = textOf(await guest('198.51.100.29', googlebot)(`/articles/${id}`));
+    expect(crawler).toContain(marker);
+    expect(crawler).not.toContain(secretOf(5));
+    const spent = guest('198.51.100.30');
+    for (const other of premium.filter((n) => n !== id).slice(0, 12)) {
+      await spent(`/api/articles/${other}/reading`);
+    }
+    const wall = textOf(await spent(`/articles/${id}`));
+    expect(wall).toContain(marker);
+    expect(wall).toContain('0 of 12 free premium articles left this month');
+    const opened = textOf(await guest('198.51.100.31')(`/articles/${id}`));
+    expect(opened).toContain(secretOf(5));
+    expect(opened).not.toContain(marker);
   });
 });
 

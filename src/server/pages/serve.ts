@@ -17,7 +17,7 @@ import {
 } from './cache-headers.js';
 import { pageData, viewerOf } from './page-data.js';
 import { fillStoredPages } from './fill-stored-pages.js';
-import { guestPage, keptGuestPage, type KeptPage } from './guest-pages.js';
+import { guestPage, keptGuestPage } from './guest-pages.js';
 import { openPageFor, openPageTemplate, templateMeter } from './open-pages.js';
 import { storingRender } from './storing-render.js';
 
@@ -130,14 +130,12 @@ export function pageAnswerer(
     request: FastifyRequest,
     reply: FastifyReply,
     id: number,
-    kept: KeptPage | undefined,
+    open: Buffer | undefined,
     opened: MeterOutcome,
   ) => {
     const address = paths.article(String(id));
     const template =
-      kept?.open ??
-      (await stored.readOpen(id)) ??
-      (await guestPage(app, address, [articleTag(id)], () => renderGuestArticle(id))).open;
+      open ?? (await guestPage(app, address, [articleTag(id)], () => renderGuestArticle(id))).open;
     reply.header('cache-control', 'private, no-store');
     if (template && opened.state) {
       return sendGzipped(request, reply, openPageFor(template, opened.state), html);
@@ -174,7 +172,7 @@ export function pageAnswerer(
       // Either says whether the article is premium and whose it is, so the meter and the
       // analytics need no read of their own for a free article's page.
       const kept = keptGuestPage(app, address);
-      const storedPage = kept ? undefined : await stored.read(id);
+      const storedPage = kept ? undefined : await stored.readForGuest(id);
       const { premium, publisherId } = storedPage
         ? { premium: storedPage.isPremium, publisherId: storedPage.publisherId }
         : kept?.status === 200
@@ -186,10 +184,12 @@ export function pageAnswerer(
           : { articleId: id, publisherId, isPremium: premium };
       // A premium article the reading meter opens for this guest: their own page, with the text.
       const opened = await meter.openForGuest(request, reply, id, known);
-      if (opened) return answerOpened(request, reply, id, kept, opened);
+      if (opened) return answerOpened(request, reply, id, kept?.open ?? storedPage?.open, opened);
       await app.analytics.guestArticlePage(request, id, known);
-      if (storedPage) {
-        const { gzip, isPremium, publisherId: publisher, authorId } = storedPage;
+      // The shared page, read now if the open page was read in its place.
+      const shared = storedPage?.open ? await stored.read(id) : storedPage;
+      if (shared) {
+        const { gzip, isPremium, publisherId: publisher, authorId } = shared;
         const facts = {
           status: 200,
           etag: etagOfGzip(gzip),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '#server/db/database';
-import type { ArticleTable } from '#server/db/schema';
+import type { ArticleTable, Database } from '#server/db/schema';
 import { toBool } from '#server/db/values';
 
 declare module 'fastify' {
@@ -22,17 +22,28 @@ let currentDay = { date: '', from: -Infinity };
 /** A claim older than this belongs to a render that died: the page may be claimed again. */
 export const claimLifeMs = 60_000;
 
-/** A render under way: filled only if nothing the page shows changed since it was claimed. */
-/** A stored page, with what the caches in front are told of it (pages/cache-headers.ts). */
-export interface StoredPage {
-  gzip: Buffer;
+/** What a stored page's answer needs of its article besides its bytes (pages/cache-headers.ts). */
+export interface StoredFacts {
   isPremium: boolean;
   publisherId: number;
   authorId: string;
 }
 
+/** A stored page, the one every guest shares. */
+export interface StoredPage extends StoredFacts {
+  gzip: Buffer;
+  open?: undefined;
+}
+
+/** A premium article's stored open page (open-pages.ts), read instead of its shared page. */
+export interface StoredOpenPage extends StoredFacts {
+  gzip?: undefined;
+  open: Buffer;
+}
+
 interface StoredRow {
   htmlGzip: Buffer | null;
+  openSegments?: Buffer | null;
   isPremium: boolean | number;
   publisherId: number;
   authorId: string;
@@ -41,6 +52,22 @@ interface StoredRow {
 export interface PageClaim {
   articleId: number;
   claim: string;
+}
+
+function factsOf(row: StoredRow): StoredFacts {
+  return { isPremium: toBool(row.isPremium), publisherId: row.publisherId, authorId: row.authorId };
+}
+
+/**
+ * The condition of every read of a stored page: the article's, for this build and today, filled.
+ * Compiled with values that stand for the real ones, which each read puts in their places.
+ */
+function filledToday<O>(query: SelectQueryBuilder<Database, 'storedPage', O>) {
+  return query
+    .where('articleId', '=', 0)
+    .where('build', '=', '')
+    .where('day', '=', '')
+    .where('claim', 'is', null);
 }
 
 /**
@@ -56,8 +83,8 @@ export interface PageClaim {
  */
 export class StoredPages {
   readonly #read: CompiledQuery<StoredRow>;
+  readonly #readForGuest: CompiledQuery<StoredRow>;
   readonly #readDetail: CompiledQuery<{ detailGzip: Buffer | null }>;
-  readonly #readOpen: CompiledQuery<{ openSegments: Buffer | null }>;
 
   constructor(
     private readonly db: Db,
@@ -67,27 +94,20 @@ export class StoredPages {
     // Compiled once: a stored page is read for every guest opening an article. The article's
     // premium flag, publisher and author, which the meter and its caching headers need, were
     // copied into its row when it was claimed (migration 032): one row's read, no join.
-    this.#read = db
-      .selectFrom('storedPage')
-      .select(['htmlGzip', 'isPremium', 'publisherId', 'authorId'])
-      .where('articleId', '=', 0)
-      .where('build', '=', '')
-      .where('day', '=', '')
-      .where('claim', 'is', null)
+    const row = db.selectFrom('storedPage').select(['isPremium', 'publisherId', 'authorId']);
+    this.#read = row.select('htmlGzip').$call(filledToday).compile();
+    // The same row, with the open page in place of the shared one where there is an open page:
+    // the bytes a guest is most likely sent, and one blob read, not two. Only a premium
+    // article's page, stored while guests are metered, has one.
+    this.#readForGuest = row
+      .select('openSegments')
+      .select(sql<Buffer | null>`case when open_segments is null then html_gzip end`.as('htmlGzip'))
+      .$call(filledToday)
       .compile();
-    this.#readDetail = this.compileRead('detailGzip');
-    this.#readOpen = this.compileRead('openSegments');
-  }
-
-  /** The read of one column stored beside the page, for this build and today. */
-  private compileRead<C extends 'detailGzip' | 'openSegments'>(column: C) {
-    return this.db
+    this.#readDetail = db
       .selectFrom('storedPage')
-      .select(column)
-      .where('articleId', '=', 0)
-      .where('build', '=', '')
-      .where('day', '=', '')
-      .where('claim', 'is', null)
+      .select('detailGzip')
+      .$call(filledToday)
       .compile();
   }
 
@@ -107,14 +127,19 @@ export class StoredPages {
 
   /** The stored page of the article for this build and today; undefined if none. */
   async read(articleId: number): Promise<StoredPage | undefined> {
-    const { rows } = await this.db.executeQuery<StoredRow>({
-      ...this.#read,
-      parameters: [articleId, this.build, StoredPages.today()],
-    });
-    const row = rows[0];
-    if (!row?.htmlGzip) return undefined;
-    const { htmlGzip: gzip, isPremium, publisherId, authorId } = row;
-    return { gzip, isPremium: toBool(isPremium), publisherId, authorId };
+    const row = await this.readStored(this.#read, articleId);
+    return row?.htmlGzip ? { ...factsOf(row), gzip: row.htmlGzip } : undefined;
+  }
+
+  /**
+   * The stored page a guest's answer most likely needs: a premium article's open page where one
+   * is stored (the reading meter opens most guests' reads), else the page every guest shares;
+   * undefined if none. A guest the meter does not open needs `read` after it.
+   */
+  async readForGuest(articleId: number): Promise<StoredPage | StoredOpenPage | undefined> {
+    const row = await this.readStored(this.#readForGuest, articleId);
+    if (row?.openSegments) return { ...factsOf(row), open: row.openSegments };
+    return row?.htmlGzip ? { ...factsOf(row), gzip: row.htmlGzip } : undefined;
   }
 
   /**
@@ -123,14 +148,6 @@ export class StoredPages {
    */
   async readDetail(articleId: number): Promise<Buffer | undefined> {
     return (await this.readStored(this.#readDetail, articleId))?.detailGzip ?? undefined;
-  }
-
-  /**
-   * A premium article's open page, as the reading meter opens it for a guest, with gaps for the
-   * reader's numbers (open-pages.ts), stored with its page; undefined if none.
-   */
-  async readOpen(articleId: number): Promise<Buffer | undefined> {
-    return (await this.readStored(this.#readOpen, articleId))?.openSegments ?? undefined;
   }
 
   private async readStored<Row>(query: CompiledQuery<Row>, articleId: number) {
