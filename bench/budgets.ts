@@ -91,7 +91,7 @@ export function checkBudgets(measured: {
     const { highest, repeat } = measured.memory;
     checks.push({
       kind: 'memory',
-      budget: 'memory bounded (page 1 again at the end vs any scenario before, median RSS)',
+      budget: 'memory bounded (page 1 again at the end vs any scenario before, median own memory)',
       limit: `<= +${budgets.memoryGrowth * 100}%`,
       actual: `${mb(highest)} -> ${mb(repeat)}`,
       met: repeat <= highest * (1 + budgets.memoryGrowth),

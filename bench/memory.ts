@@ -4,6 +4,12 @@ import { readdirSync, readFileSync } from 'node:fs';
  * Resident memory of the server in bytes: its process and its workers' (a cluster primary's
  * children), summed; the peak is the sum of each one's peak, an upper bound. From /proc (Linux);
  * undefined elsewhere or once gone.
+ *
+ * `rss` is the server's own memory: resident pages less those of mapped files. SQLite reads the
+ * database through a memory map (src/server/db/sqlite-map.ts), so every page of it the server
+ * has read counts in VmRSS, though it is the kernel's page cache, shared and given back under
+ * pressure; counted, it would grow with the pages read and hide the heap's. The peak (VmHWM)
+ * has no such split: it includes them.
  */
 export function residentBytes(pid: number): { rss: number; peak: number } | undefined {
   const own = processMemory(pid);
@@ -45,7 +51,7 @@ function processMemory(pid: number): { rss: number; peak: number } | undefined {
   }
   const kb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  const rss = kb('VmRSS');
+  const rss = kb('VmRSS') - kb('RssFile');
   const peak = kb('VmHWM');
   return Number.isFinite(rss) && Number.isFinite(peak)
     ? { rss: rss * 1024, peak: peak * 1024 }
@@ -53,7 +59,7 @@ function processMemory(pid: number): { rss: number; peak: number } | undefined {
 }
 
 /**
- * Samples the server's RSS every `everyMs` until stopped; answers the highest and the median
+ * Samples the server's own resident memory every `everyMs` until stopped; answers the highest and the median
  * seen. The peak lands wherever V8's heap happened to be in its grow-then-collect cycle (it
  * swings by 80 MiB within one scenario here); a leak lifts every sample, so the median is the
  * steadier witness of growth.

@@ -48,7 +48,7 @@ export interface ScenarioReport {
    * load fared during the fixed-rate measurement. */
   alongside?: { key: string; atRate?: LoadResult };
   maxRss: number;
-  /** The median of the RSS samples taken during the saturated run (the memory budget's). */
+  /** The median of the own-memory samples (memory.ts) taken during the saturated run (the memory budget's). */
   medianRss: number;
   /** With --db-share: its requests' time in the server and in the database, one at a time. */
   databaseShare?: DatabaseShare;
@@ -129,7 +129,7 @@ export function formatReport(report: BenchReport): string {
         `p99 ms at ${rate}/s`,
         'errors',
         'p99 budget',
-        'peak RSS',
+        'peak memory',
       ],
       report.scenarios.map((s) => [
         s.label,
@@ -183,7 +183,7 @@ export function formatReport(report: BenchReport): string {
           ? ' Guests’ article pages: NOT all stored when the scenarios began.'
           : ` Guests’ article pages stored in ${report.storedPagesSeconds.toFixed(0)} s.`) +
       ` Database size: ${mb(report.databaseBytes)}. ` +
-      `Server peak RSS (VmHWM): ${mb(report.peakRss)}.` +
+      `Server peak RSS (VmHWM, with the database's mapped pages): ${mb(report.peakRss)}.` +
       (report.views
         ? ` Views: ${report.views.counted} counted for ${report.views.answered} answers.`
         : ''),

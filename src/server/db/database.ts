@@ -14,6 +14,7 @@ import { PublicWritesPlugin } from './public-writes.js';
 import { recordQuery } from './query-timing.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+import { sqliteMapBytes } from './sqlite-map.js';
 import { FifoLock } from './fifo-lock.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate-dialect.js';
 import { SqliteReadThreads } from './sqlite-read-threads.js';
@@ -105,6 +106,7 @@ function openSqlite(file: string, queryLog: typeof recordQuery | undefined): Dat
   useWriteAheadLog(sqlite);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec(`PRAGMA mmap_size = ${sqliteMapBytes}`);
   const select1 = sqlite.prepare('SELECT 1');
   const readThreads = new SqliteReadThreads(file);
   const writeTurns = new FifoLock();

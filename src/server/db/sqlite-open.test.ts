@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import { sqliteMapBytes } from './sqlite-map.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -61,6 +62,26 @@ describe('opening a SQLite database', () => {
     } finally {
       await handle.close();
       await other.released;
+    }
+  });
+});
+
+describe('every SQLite connection of a handle', () => {
+  it('reads the database file through a memory map: the main one, the read threads and the background', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tribune-map-'));
+    dirs.push(dir);
+    const handle = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    try {
+      // The read threads name the pragma's column as SQLite does; Kysely's connections in camel case.
+      const mapSize = sql<Record<string, number>>`pragma mmap_size`;
+      const sizes = [
+        (await mapSize.execute(handle.db)).rows[0]?.mmapSize,
+        (await handle.readThreads!.all(mapSize.compile(handle.db)))[0]?.mmap_size,
+        (await mapSize.execute(handle.background)).rows[0]?.mmapSize,
+      ];
+      expect(sizes).toEqual([sqliteMapBytes, sqliteMapBytes, sqliteMapBytes]);
+    } finally {
+      await handle.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { sqliteMapBytes } from './sqlite-map.js';
 
 /**
  * One SQLite connection on a worker thread, opened at its first query: the read threads'
@@ -50,6 +51,7 @@ export class SqliteThread {
         file: this.file,
         driver: require.resolve('better-sqlite3'),
         writes: this.writes,
+        mapBytes: sqliteMapBytes,
       },
     });
     // An idle thread does not keep the process alive.
@@ -100,6 +102,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.exec('PRAGMA busy_timeout = 5000');
+db.exec('PRAGMA mmap_size = ' + workerData.mapBytes);
 if (workerData.writes) {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
