@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import { FifoLock } from './fifo-lock.js';
 import type { CachingSqliteDatabase } from './sqlite-statement-cache.js';
+import { WriteTurns } from './write-turns.js';
 
 /**
  * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE) instead of at
@@ -21,34 +22,27 @@ import type { CachingSqliteDatabase } from './sqlite-statement-cache.js';
  * one caller at a time reaches Kysely's lock, which then never has to wake anyone.
  *
  * Each write, a transaction or a statement that writes outside one, first takes its turn among
- * this process's writers (`writeTurns`, shared with the background connection,
- * sqlite-write-thread.ts). Waiting for the write lock blocks the thread (better-sqlite3), and the
- * background connection's transactions are driven from this thread: a write blocked here while
- * one of them held the lock would wait for it for ever, or until busy_timeout.
+ * this process's writers (write-turns.ts), shared with the background connection
+ * (sqlite-write-thread.ts).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #queue = new FifoLock();
-  #inTransaction = false;
+  readonly #writes: WriteTurns;
 
   constructor(private readonly config: ImmediateSqliteDialectConfig) {
     super(config);
+    this.#writes = new WriteTurns(config.writeTurns);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#queue.acquire();
     const connection = await super.acquireConnection();
     return {
-      executeQuery: async <R>(query: CompiledQuery) => {
-        if (this.#inTransaction || this.config.database.prepare(query.sql).readonly) {
-          return connection.executeQuery<R>(query);
-        }
-        await this.config.writeTurns.acquire();
-        try {
-          return await connection.executeQuery<R>(query);
-        } finally {
-          this.config.writeTurns.release();
-        }
-      },
+      executeQuery: <R>(query: CompiledQuery) =>
+        this.#writes.statement(
+          () => connection.executeQuery<R>(query),
+          () => this.config.database.prepare(query.sql).readonly,
+        ),
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
   }
@@ -58,36 +52,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
     this.#queue.release();
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.config.writeTurns.acquire();
-    // Held from here: BEGIN IMMEDIATE is itself a statement that writes.
-    this.#inTransaction = true;
-    try {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-    } catch (err) {
-      this.#endTransaction();
-      throw err;
-    }
+  override beginTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#writes.begin(() => connection.executeQuery(CompiledQuery.raw('begin immediate')));
   }
 
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
-    this.#endTransaction();
+  override commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#writes.commit(() => connection.executeQuery(CompiledQuery.raw('commit')));
   }
 
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
-    } finally {
-      this.#endTransaction();
-    }
-  }
-
-  /** Gives the write turn back once, however the transaction ended. */
-  #endTransaction(): void {
-    if (!this.#inTransaction) return;
-    this.#inTransaction = false;
-    this.config.writeTurns.release();
+  override rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#writes.rollback(() => connection.executeQuery(CompiledQuery.raw('rollback')));
   }
 }
 

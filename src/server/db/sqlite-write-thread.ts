@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { FifoLock } from './fifo-lock.js';
 import { SqliteThread, type Ran } from './sqlite-thread.js';
+import { WriteTurns } from './write-turns.js';
 
 /**
  * A Kysely dialect whose one connection lives on a worker thread (sqlite-thread.ts), for the
@@ -26,9 +27,9 @@ import { SqliteThread, type Ran } from './sqlite-thread.js';
  * connection's reads go on beside its transaction, and its work is done on another core.
  *
  * Its transactions begin with the write lock (BEGIN IMMEDIATE), as the main connection's do,
- * and each of its writes first takes its turn among the process's writers (`writeTurns`,
- * sqlite-immediate-dialect.ts): its transactions are driven from the main thread, which a write
- * of the main connection waiting for the lock would block. Between its transactions the main
+ * and each of its writes first takes its turn among the process's writers (write-turns.ts): its
+ * transactions are driven from the main thread, which a write of the main connection waiting
+ * for the lock would block. Between its transactions the main
  * connection's writes take their turns.
  */
 export class SqliteWriteThreadDialect implements Dialect {
@@ -58,23 +59,17 @@ class WriteThreadDriver implements Driver {
   /** The one connection, handed out first come, first served (sqlite-immediate-dialect.ts). */
   readonly #queue = new FifoLock();
   readonly #connection: DatabaseConnection;
-  #inTransaction = false;
+  readonly #writes: WriteTurns;
 
   constructor(
     private readonly thread: SqliteThread,
-    private readonly writeTurns: FifoLock,
+    writeTurns: FifoLock,
   ) {
+    this.#writes = new WriteTurns(writeTurns);
     this.#connection = {
-      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        // Outside a transaction every statement takes a turn: none here is for a reader.
-        if (this.#inTransaction) return answerOf<R>(await thread.run(query));
-        await writeTurns.acquire();
-        try {
-          return answerOf<R>(await thread.run(query));
-        } finally {
-          writeTurns.release();
-        }
-      },
+      // Outside a transaction every statement takes a turn: none here is for a reader.
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+        answerOf<R>(await this.#writes.statement(() => thread.run(query))),
       streamQuery: () => {
         throw new Error('The SQLite write thread does not stream');
       },
@@ -92,39 +87,20 @@ class WriteThreadDriver implements Driver {
     this.#queue.release();
   }
 
-  async beginTransaction(): Promise<void> {
-    await this.writeTurns.acquire();
-    try {
-      await this.thread.run(CompiledQuery.raw('begin immediate'));
-    } catch (err) {
-      this.writeTurns.release();
-      throw err;
-    }
-    this.#inTransaction = true;
+  beginTransaction(): Promise<void> {
+    return this.#writes.begin(() => this.thread.run(CompiledQuery.raw('begin immediate')));
   }
 
-  async commitTransaction(): Promise<void> {
-    await this.thread.run(CompiledQuery.raw('commit'));
-    this.#endTransaction();
+  commitTransaction(): Promise<void> {
+    return this.#writes.commit(() => this.thread.run(CompiledQuery.raw('commit')));
   }
 
-  async rollbackTransaction(): Promise<void> {
-    try {
-      await this.thread.run(CompiledQuery.raw('rollback'));
-    } finally {
-      this.#endTransaction();
-    }
+  rollbackTransaction(): Promise<void> {
+    return this.#writes.rollback(() => this.thread.run(CompiledQuery.raw('rollback')));
   }
 
   async destroy(): Promise<void> {
     await this.thread.stop();
-  }
-
-  /** Gives the write turn back once, however the transaction ended. */
-  #endTransaction(): void {
-    if (!this.#inTransaction) return;
-    this.#inTransaction = false;
-    this.writeTurns.release();
   }
 }
 
