@@ -49,11 +49,13 @@ interface StoredRow {
   authorId: string;
 }
 
+/** A render under way: filled only if nothing the page shows changed since it was claimed. */
 export interface PageClaim {
   articleId: number;
   claim: string;
 }
 
+/** The article's facts as its stored row holds them (a boolean is an integer on SQLite). */
 function factsOf(row: StoredRow): StoredFacts {
   return { isPremium: toBool(row.isPremium), publisherId: row.publisherId, authorId: row.authorId };
 }
