@@ -59,10 +59,10 @@ function processMemory(pid: number): { rss: number; peak: number } | undefined {
 }
 
 /**
- * Samples the server's own resident memory every `everyMs` until stopped; answers the highest and the median
- * seen. The peak lands wherever V8's heap happened to be in its grow-then-collect cycle (it
- * swings by 80 MiB within one scenario here); a leak lifts every sample, so the median is the
- * steadier witness of growth.
+ * Samples the server's own resident memory every `everyMs` until stopped; answers the highest
+ * and the median seen. The peak lands wherever V8's heap happened to be in its
+ * grow-then-collect cycle (it swings by 80 MiB within one scenario here); a leak lifts every
+ * sample, so the median is the steadier witness of growth.
  */
 export function sampleMemory(pid: number, everyMs = 200) {
   const samples: number[] = [];

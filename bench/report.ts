@@ -48,7 +48,10 @@ export interface ScenarioReport {
    * load fared during the fixed-rate measurement. */
   alongside?: { key: string; atRate?: LoadResult };
   maxRss: number;
-  /** The median of the own-memory samples (memory.ts) taken during the saturated run (the memory budget's). */
+  /**
+   * The median of the own-memory samples (memory.ts) taken during the saturated run (the memory
+   * budget's).
+   */
   medianRss: number;
   /** With --db-share: its requests' time in the server and in the database, one at a time. */
   databaseShare?: DatabaseShare;

@@ -72,7 +72,8 @@ describe('every SQLite connection of a handle', () => {
     dirs.push(dir);
     const handle = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
     try {
-      // The read threads name the pragma's column as SQLite does; Kysely's connections in camel case.
+      // The read threads name the pragma's column as SQLite does; Kysely's connections in camel
+      // case.
       const mapSize = sql<Record<string, number>>`pragma mmap_size`;
       const sizes = [
         (await mapSize.execute(handle.db)).rows[0]?.mmapSize,
